@@ -1,0 +1,49 @@
+#pragma once
+// Kernel launches and their checks. Every launch is checked at once (a launch error becomes
+// tide::system_error naming the algorithm); with TIDE_DEBUG_SYNC each launch also waits and names
+// the kernel, so a fault is pinned on the launch that caused it.
+
+#include <cuda_runtime.h>
+
+#include <string>
+
+#include "../../detail/device_properties.hpp"
+#include "../../error.hpp"
+#include "../../execution.hpp"
+
+namespace tide::backend::cuda::detail {
+
+/// A call into tide starts clean: an error left by unrelated earlier CUDA work is not tide's.
+/// It is reported as such (named, with "before" in the message), and cleared.
+inline void check_pending(const char* algorithm) {
+  cudaError_t e = cudaGetLastError();
+  if (e != cudaSuccess)
+    tide::detail::throw_cuda_error(e, (std::string(algorithm) + ": CUDA error pending from earlier work, before the call").c_str());
+}
+
+inline void check_launch(const char* algorithm, const char* kernel, stream_t stream) {
+  cudaError_t e = cudaGetLastError();
+  if (e != cudaSuccess)
+    tide::detail::throw_cuda_error(e, (std::string(algorithm) + " (launch of " + kernel + ")").c_str());
+#if TIDE_DEBUG_SYNC
+  e = cudaStreamSynchronize(stream);
+  if (e != cudaSuccess)
+    tide::detail::throw_cuda_error(e, (std::string(algorithm) + " (kernel " + kernel + ")").c_str());
+#else
+  (void)stream;
+#endif
+}
+
+/// Launches `kernel<<<grid, block, smem, stream>>>(args...)` and checks it; a zero grid launches
+/// nothing.
+template <class... Params, class... Args>
+void launch(const char* algorithm, const char* kernel_name, void (*kernel)(Params...), dim3 grid, dim3 block,
+            std::size_t smem, stream_t stream, Args&&... args) {
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0) return;
+  kernel<<<grid, block, smem, stream>>>(static_cast<Params>(args)...);
+  check_launch(algorithm, kernel_name, stream);
+}
+
+inline const tide::detail::device_properties& device_props() { return tide::detail::current_device_properties(); }
+
+}  // namespace tide::backend::cuda::detail

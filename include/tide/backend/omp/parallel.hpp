@@ -1,0 +1,98 @@
+#pragma once
+// The few parallel primitives the OpenMP backend is written over: parallel_for, parallel_reduce
+// and parallel_scan. The range is cut into one contiguous chunk per thread (static partition), so
+// results are the same run after run for a given thread count.
+
+#include <algorithm>
+#include <vector>
+
+#include "../../execution.hpp"
+
+#if TIDE_HAS_OPENMP
+#include <omp.h>
+#endif
+
+namespace tide::backend::omp::detail {
+
+inline int thread_count(const omp_policy& p, size_type n) {
+#if TIDE_HAS_OPENMP
+  int t = p.num_threads > 0 ? p.num_threads : omp_get_max_threads();
+#else
+  (void)p;
+  int t = 1;
+#endif
+  // Small ranges are not worth a thread team.
+  constexpr size_type min_per_thread = 4096;
+  return static_cast<int>(std::max<size_type>(1, std::min<size_type>(t, n / min_per_thread)));
+}
+
+/// Chunk c of [0, n) cut into `chunks` near-equal parts.
+inline void chunk_bounds(size_type n, int chunks, int c, size_type& begin, size_type& end) {
+  size_type q = n / chunks, r = n % chunks;
+  begin = c * q + std::min<size_type>(c, r);
+  end = begin + q + (c < r ? 1 : 0);
+}
+
+/// Calls body(begin, end, chunk) once per chunk, in parallel.
+template <class Body>
+void parallel_chunks(const omp_policy& p, size_type n, Body body) {
+  int chunks = thread_count(p, n);
+  if (chunks == 1) {
+    body(size_type(0), n, 0);
+    return;
+  }
+#if TIDE_HAS_OPENMP
+#pragma omp parallel for num_threads(chunks) schedule(static, 1)
+#endif
+  for (int c = 0; c < chunks; ++c) {
+    size_type b, e;
+    chunk_bounds(n, chunks, c, b, e);
+    body(b, e, c);
+  }
+}
+
+/// f(i) for every i in [0, n).
+template <class F>
+void parallel_for(const omp_policy& p, size_type n, F f) {
+  parallel_chunks(p, n, [&](size_type b, size_type e, int) {
+    for (size_type i = b; i < e; ++i) f(i);
+  });
+}
+
+/// Combines chunk partials left to right: reduce_chunk(b, e) gives a chunk's value.
+template <class T, class ChunkReduce, class Op>
+T parallel_reduce(const omp_policy& p, size_type n, T init, ChunkReduce reduce_chunk, Op op) {
+  int chunks = thread_count(p, n);
+  if (chunks == 1) return op(init, reduce_chunk(size_type(0), n));
+  std::vector<T> partial(chunks, init);
+  parallel_chunks(p, n, [&](size_type b, size_type e, int c) { partial[c] = reduce_chunk(b, e); });
+  for (int c = 0; c < chunks; ++c) init = op(init, partial[c]);
+  return init;
+}
+
+/// Two-pass scan: each chunk reduces (reduce_chunk(b, e)), the carries are combined in chunk order,
+/// then each chunk scans from its carry (scan_chunk(b, e, const T* carry)); the first chunk gets
+/// a null carry, so an operator never sees a value nobody gave.
+template <class T, class ChunkReduce, class ChunkScan, class Op>
+void parallel_scan(const omp_policy& p, size_type n, ChunkReduce reduce_chunk, ChunkScan scan_chunk, Op op) {
+  int chunks = thread_count(p, n);
+  if (chunks == 1) {
+    scan_chunk(size_type(0), n, static_cast<const T*>(nullptr));
+    return;
+  }
+  // Phase 1: chunk totals (all but the last are needed).
+  std::vector<T> total(chunks - 1, T());
+  parallel_chunks(p, n, [&](size_type b, size_type e, int c) {
+    if (c + 1 < chunks) total[c] = reduce_chunk(b, e);
+  });
+  // Phase 2: exclusive carries, in chunk order.
+  std::vector<T> carry;
+  carry.reserve(chunks);
+  for (int c = 1; c < chunks; ++c) carry.push_back(c == 1 ? total[0] : op(carry.back(), total[c - 1]));
+  // Phase 3: each chunk scans from its carry.
+  parallel_chunks(p, n, [&](size_type b, size_type e, int c) {
+    scan_chunk(b, e, c == 0 ? static_cast<const T*>(nullptr) : &carry[c - 1]);
+  });
+}
+
+}  // namespace tide::backend::omp::detail

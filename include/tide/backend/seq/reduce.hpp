@@ -1,0 +1,19 @@
+#pragma once
+// Sequential reductions: the reference order, left to right.
+
+#include "../../execution.hpp"
+
+namespace tide::backend::seq {
+
+template <class It, class T, class Op>
+T reduce(const seq_policy&, It first, size_type n, T init, Op op) {
+  for (size_type i = 0; i < n; ++i) init = op(init, first[i]);
+  return init;
+}
+
+template <class It, class OutIt, class T, class Op>
+void reduce_into(const seq_policy& p, It first, size_type n, OutIt out, T init, Op op) {
+  *out = reduce(p, first, n, init, op);
+}
+
+}  // namespace tide::backend::seq

@@ -1,0 +1,95 @@
+#pragma once
+// Copies between systems (host <-> device), for tide::copy and the vectors. Contiguous ranges of the
+// same trivially copyable type move as one memcpy; anything else is staged through a contiguous
+// buffer on the side that needs it (e.g. std::vector<bool> iterators, transform iterators).
+
+#include <type_traits>
+#include <vector>
+
+#include "../backend/omp/for_each.hpp"
+#include "../backend/seq/for_each.hpp"
+#include "../functional.hpp"
+#include "contiguous.hpp"
+#include "dispatch.hpp"
+#include "raw_memory.hpp"
+#include "temporary_buffer.hpp"
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+#include "../backend/cuda/for_each.hpp"
+#endif
+
+namespace tide::detail {
+
+/// Converts to the output's value type (so a host staging buffer holds what the device expects).
+template <class T>
+struct convert_to {
+  template <class U>
+  TIDE_HOST_DEVICE T operator()(const U& u) const { return static_cast<T>(u); }
+};
+
+template <class A, class B>
+inline constexpr bool is_host_memory_pair_v =
+    !std::is_same_v<device_system_tag, cuda_tag> ||
+    (!std::is_same_v<A, cuda_tag> && !std::is_same_v<B, cuda_tag>);
+
+/// Copies n elements from `first` to `out`, whatever their systems. Returns when the copy is done
+/// (host memory written, or device writes ordered on `stream`).
+template <class InIt, class OutIt>
+void copy_across(InIt first, size_type n, OutIt out, stream_t stream = nullptr) {
+  if (n <= 0) return;
+  using in_sys = iterator_system_t<InIt>;
+  using out_sys = iterator_system_t<OutIt>;
+  if constexpr (is_host_memory_pair_v<in_sys, out_sys> || std::is_same_v<in_sys, out_sys> ||
+                std::is_same_v<in_sys, any_system_tag> || std::is_same_v<out_sys, any_system_tag>) {
+    // One system does it all (host memory on both sides, or device to device).
+    using sys = typename tide::detail::common_system<
+        std::conditional_t<std::is_same_v<in_sys, any_system_tag>, out_sys, in_sys>,
+        std::conditional_t<std::is_same_v<out_sys, any_system_tag>, in_sys, out_sys>>::type;
+    auto policy = policy_for_system_t<sys>{};
+    if constexpr (std::is_same_v<decltype(policy), cuda_policy>) policy = policy.on(stream);
+    dispatch::transform(policy, unwrap_iterator(first), n, unwrap_iterator(out), identity<>());
+  } else {
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+    using out_t = typename std::iterator_traits<OutIt>::value_type;
+    using in_t = typename std::iterator_traits<InIt>::value_type;
+    const cuda_policy policy = cuda_policy{}.on(stream);
+    if constexpr (std::is_same_v<out_sys, cuda_tag>) {  // host -> device
+      if constexpr (is_contiguous_v<InIt> && is_contiguous_v<OutIt> && std::is_same_v<in_t, out_t>) {
+        device_copy_bytes(contiguous_address(out), contiguous_address(first), n * sizeof(out_t),
+                          copy_kind::host_to_device, stream, true, "copy (host to device)");
+      } else {
+        std::vector<out_t> staged(static_cast<std::size_t>(n));
+        for (size_type i = 0; i < n; ++i) staged[i] = static_cast<out_t>(first[i]);
+        if constexpr (is_contiguous_v<OutIt>) {
+          device_copy_bytes(contiguous_address(out), staged.data(), n * sizeof(out_t), copy_kind::host_to_device,
+                            stream, true, "copy (host to device)");
+        } else {
+          temporary_buffer<out_t> buf(policy, n, "copy");
+          device_copy_bytes(buf.data(), staged.data(), n * sizeof(out_t), copy_kind::host_to_device, stream, true,
+                            "copy (host to device)");
+          dispatch::transform(policy, buf.data(), n, unwrap_iterator(out), identity<>());
+          synchronize_stream(stream, "copy (host to device)");
+        }
+      }
+    } else {  // device -> host
+      if constexpr (is_contiguous_v<InIt> && is_contiguous_v<OutIt> && std::is_same_v<in_t, out_t>) {
+        device_copy_bytes(contiguous_address(out), contiguous_address(first), n * sizeof(out_t),
+                          copy_kind::device_to_host, stream, true, "copy (device to host)");
+      } else {
+        std::vector<in_t> staged(static_cast<std::size_t>(n));
+        if constexpr (is_contiguous_v<InIt>) {
+          device_copy_bytes(staged.data(), contiguous_address(first), n * sizeof(in_t), copy_kind::device_to_host,
+                            stream, true, "copy (device to host)");
+        } else {
+          temporary_buffer<in_t> buf(policy, n, "copy");
+          dispatch::transform(policy, unwrap_iterator(first), n, buf.data(), identity<>());
+          device_copy_bytes(staged.data(), buf.data(), n * sizeof(in_t), copy_kind::device_to_host, stream, true,
+                            "copy (device to host)");
+        }
+        for (size_type i = 0; i < n; ++i, ++out) *out = staged[i];  // any output iterator
+      }
+    }
+#endif
+  }
+}
+
+}  // namespace tide::detail

@@ -1,0 +1,28 @@
+#pragma once
+// Byte copies between host memory and the device system's memory. For the CUDA system these are
+// CUDA runtime calls (in libtide); for the host device systems, memcpy.
+
+#include <cstddef>
+#include <cstring>
+
+#include "../config.hpp"
+
+namespace tide::detail {
+
+enum class copy_kind { host_to_device, device_to_host, device_to_device };
+
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+/// Copies `bytes` on `stream`; when `wait`, returns after the copy is done (host memory safe to use).
+void device_copy_bytes(void* dst, const void* src, std::size_t bytes, copy_kind kind, stream_t stream,
+                       bool wait, const char* where);
+/// Waits for the stream and turns an error into `tide::system_error` naming `where`.
+void synchronize_stream(stream_t stream, const char* where);
+#else
+inline void device_copy_bytes(void* dst, const void* src, std::size_t bytes, copy_kind, stream_t, bool,
+                              const char*) {
+  if (bytes) std::memmove(dst, src, bytes);
+}
+inline void synchronize_stream(stream_t, const char*) {}
+#endif
+
+}  // namespace tide::detail

@@ -1,0 +1,13 @@
+#pragma once
+/// \file iterator.hpp
+/// All of tide's iterator adaptors.
+
+#include "iterator/constant_iterator.hpp"
+#include "iterator/counting_iterator.hpp"
+#include "iterator/discard_iterator.hpp"
+#include "iterator/iterator_facade.hpp"
+#include "iterator/permutation_iterator.hpp"
+#include "iterator/reverse_iterator.hpp"
+#include "iterator/transform_iterator.hpp"
+#include "iterator/transform_output_iterator.hpp"
+#include "iterator/zip_iterator.hpp"

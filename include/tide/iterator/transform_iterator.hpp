@@ -1,0 +1,70 @@
+#pragma once
+/// \file transform_iterator.hpp
+/// `transform_iterator<F, It>`: the elements f(*it), computed on each read.
+
+#include <cstddef>
+#include <type_traits>
+
+#include "../detail/invoke.hpp"
+#include "../detail/unwrap.hpp"
+#include "iterator_facade.hpp"
+
+namespace tide {
+
+namespace detail::iterators {
+template <class F, class It>
+using transform_value_t =
+    std::remove_cv_t<std::remove_reference_t<detail::invoke_result_t<const F&, reference_t<It>>>>;
+}  // namespace detail::iterators
+
+/// An iterator whose element i is `f(it[i])`, returned by value (so a functor returning a
+/// reference never leaves one dangling). It belongs to the system of `It`. F is copied, never
+/// default-constructed; a __device__ lambda must be wrapped with `proclaim_return_type`.
+template <class F, class It>
+class transform_iterator
+    : public iterator_facade<transform_iterator<F, It>, detail::iterators::transform_value_t<F, It>,
+                             detail::iterators::transform_value_t<F, It>, void, iterator_system_t<It>> {
+  using value_type_ = detail::iterators::transform_value_t<F, It>;
+
+ public:
+  transform_iterator() = default;
+  TIDE_HOST_DEVICE transform_iterator(It it, const F& f) : it_(it), f_(f) {}
+
+  /// The underlying iterator.
+  TIDE_HOST_DEVICE const It& base() const { return it_; }
+  /// The function applied to each element.
+  TIDE_HOST_DEVICE const F& functor() const { return f_.get(); }
+
+ private:
+  friend class iterator_core_access;
+  // F may be a __device__-only lambda (proclaimed): nvcc must not reject the host instantiation.
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  TIDE_HOST_DEVICE value_type_ dereference() const { return f_.get()(*it_); }
+  TIDE_HOST_DEVICE void advance(std::ptrdiff_t n) { it_ += n; }
+  TIDE_HOST_DEVICE std::ptrdiff_t distance_to(const transform_iterator& other) const {
+    return static_cast<std::ptrdiff_t>(other.it_ - it_);
+  }
+
+  It it_;
+  detail::iterators::functor_box<F> f_;
+};
+
+/// A transform_iterator applying `f` to the elements of `it`.
+template <class It, class F>
+TIDE_HOST_DEVICE transform_iterator<F, It> make_transform_iterator(It it, F f) {
+  return transform_iterator<F, It>(it, f);
+}
+
+namespace detail {
+template <class F, class It>
+struct unwrap_traits<transform_iterator<F, It>> {
+  using type = transform_iterator<F, unwrapped_t<It>>;
+  static TIDE_HOST_DEVICE type unwrap(const transform_iterator<F, It>& it) {
+    return type(unwrap_iterator(it.base()), it.functor());
+  }
+};
+}  // namespace detail
+
+}  // namespace tide

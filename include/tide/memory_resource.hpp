@@ -1,0 +1,50 @@
+#pragma once
+/// \file memory_resource.hpp
+/// Memory resources: where containers and algorithms get their memory.
+
+#include <cstddef>
+
+#include "config.hpp"
+
+namespace tide {
+
+/// A source of memory, host or device. Allocation is stream-ordered on device resources:
+/// memory freed on a stream may be reused by later work on that stream without a synchronization.
+/// A failed allocation throws `tide::bad_alloc`.
+class memory_resource {
+ public:
+  virtual ~memory_resource() = default;
+  void* allocate(std::size_t bytes, stream_t stream = nullptr) { return do_allocate(bytes, stream); }
+  void deallocate(void* p, std::size_t bytes, stream_t stream = nullptr) noexcept {
+    if (p) do_deallocate(p, bytes, stream);
+  }
+  bool is_equal(const memory_resource& other) const noexcept { return this == &other || do_is_equal(other); }
+
+ private:
+  virtual void* do_allocate(std::size_t bytes, stream_t stream) = 0;
+  virtual void do_deallocate(void* p, std::size_t bytes, stream_t stream) noexcept = 0;
+  virtual bool do_is_equal(const memory_resource& other) const noexcept { return this == &other; }
+};
+
+/// Host memory from aligned operator new (64-byte alignment).
+memory_resource* new_delete_resource() noexcept;
+
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+/// Device memory from the current device's stream-ordered pool (`cudaMallocAsync`); the pool's
+/// release threshold is raised so that freed memory stays cached between calls.
+memory_resource* cuda_pool_resource() noexcept;
+/// Pinned host memory (`cudaMallocHost`), for staging copies.
+memory_resource* cuda_pinned_resource() noexcept;
+#endif
+
+/// The resource that device algorithms use for temporaries when the policy names none
+/// (on the CUDA system: `cuda_pool_resource()`).
+memory_resource* default_device_resource() noexcept;
+/// The resource of `device_vector` and `device_malloc` when none is given. On the CUDA system:
+/// the pool, but waited for on allocation and released only when the device is idle, as
+/// cudaMalloc/cudaFree would be, so a vector may be used on any stream.
+memory_resource* default_container_resource() noexcept;
+/// The resource that host algorithms and `host_vector` use when none is given.
+inline memory_resource* default_host_resource() noexcept { return new_delete_resource(); }
+
+}  // namespace tide

@@ -1,0 +1,166 @@
+#pragma once
+/// \file reduce.hpp
+/// reduce, transform_reduce, inner_product, count, count_if, and their `_into` forms, which
+/// write the result through an iterator (device memory on the device system) and never wait.
+///
+/// The accumulator type is the type of `op(init, *first)` (the rule of C++'s P2322), so
+/// `reduce(first, last, 0)` over doubles sums doubles and returns a double.
+
+#include <iterator>
+#include <type_traits>
+
+#include "backend/omp/reduce.hpp"
+#include "backend/seq/reduce.hpp"
+#include "detail/dispatch.hpp"
+#include "functional.hpp"
+#include "iterator/transform_iterator.hpp"
+#include "iterator/zip_iterator.hpp"
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+#include "backend/cuda/reduce.hpp"
+#endif
+
+namespace tide {
+
+namespace detail {
+/// Maps a tuple (a, b) to op(a, b): inner_product's element-wise product over a zip.
+template <class Op>
+struct apply_pair {
+  Op op;
+  template <class Tuple>
+  TIDE_HOST_DEVICE auto operator()(const Tuple& t) const {
+    return op(get<0>(t), get<1>(t));
+  }
+};
+/// 1 where pred(x) holds, else 0, as the count type.
+template <class Pred, class Count>
+struct count_pred {
+  Pred pred;
+  template <class X>
+  TIDE_HOST_DEVICE Count operator()(const X& x) const {
+    return pred(x) ? Count(1) : Count(0);
+  }
+};
+/// 1 where x == value.
+template <class T>
+struct equals_value {
+  T value;
+  template <class X>
+  TIDE_HOST_DEVICE bool operator()(const X& x) const {
+    return x == value;
+  }
+};
+}  // namespace detail
+
+/// Reduces [first, last) with `op` starting from `init`; `op` must be associative.
+template <class Policy, class It, class T, class Op, detail::enable_if_policy_t<Policy> = 0>
+detail::accumulator_t<Op, T, It> reduce(const Policy& policy, It first, It last, T init, Op op) {
+  using acc_t = detail::accumulator_t<Op, T, It>;
+  size_type n = detail::checked_distance(first, last, "reduce");
+  if (n == 0) return acc_t(init);
+  return detail::dispatch::reduce(policy, detail::unwrap_iterator(first), n, acc_t(init), op);
+}
+template <class Policy, class It, class T, detail::enable_if_policy_t<Policy> = 0>
+auto reduce(const Policy& policy, It first, It last, T init) {
+  return tide::reduce(policy, first, last, init, plus<>());
+}
+template <class Policy, class It, detail::enable_if_policy_t<Policy> = 0>
+auto reduce(const Policy& policy, It first, It last) {
+  return tide::reduce(policy, first, last, detail::iter_value_t<It>(), plus<>());
+}
+template <class It, class T, class Op, detail::enable_if_not_policy_t<It> = 0>
+auto reduce(It first, It last, T init, Op op) {
+  return tide::reduce(detail::select_policy(first), first, last, init, op);
+}
+template <class It, class T, detail::enable_if_not_policy_t<It> = 0>
+auto reduce(It first, It last, T init) {
+  return tide::reduce(detail::select_policy(first), first, last, init, plus<>());
+}
+template <class It, detail::enable_if_not_policy_t<It> = 0>
+auto reduce(It first, It last) {
+  return tide::reduce(detail::select_policy(first), first, last);
+}
+
+/// Writes reduce(first, last, init, op) to *out without waiting for the result.
+template <class Policy, class It, class OutIt, class T, class Op, detail::enable_if_policy_t<Policy> = 0>
+void reduce_into(const Policy& policy, It first, It last, OutIt out, T init, Op op) {
+  using acc_t = detail::accumulator_t<Op, T, It>;
+  size_type n = detail::checked_distance(first, last, "reduce_into");
+  detail::dispatch::reduce_into(policy, detail::unwrap_iterator(first), n, detail::unwrap_iterator(out),
+                                acc_t(init), op);
+}
+template <class Policy, class It, class OutIt, class T, detail::enable_if_policy_t<Policy> = 0>
+void reduce_into(const Policy& policy, It first, It last, OutIt out, T init) {
+  tide::reduce_into(policy, first, last, out, init, plus<>());
+}
+
+/// reduce over `unary(x)` for each x.
+template <class Policy, class It, class T, class BinaryOp, class UnaryOp, detail::enable_if_policy_t<Policy> = 0>
+auto transform_reduce(const Policy& policy, It first, It last, UnaryOp unary, T init, BinaryOp binary) {
+  return tide::reduce(policy, make_transform_iterator(first, unary), make_transform_iterator(last, unary), init,
+                      binary);
+}
+template <class It, class T, class BinaryOp, class UnaryOp, detail::enable_if_not_policy_t<It> = 0>
+auto transform_reduce(It first, It last, UnaryOp unary, T init, BinaryOp binary) {
+  return tide::transform_reduce(detail::select_policy(first), first, last, unary, init, binary);
+}
+template <class Policy, class It, class OutIt, class T, class BinaryOp, class UnaryOp,
+          detail::enable_if_policy_t<Policy> = 0>
+void transform_reduce_into(const Policy& policy, It first, It last, OutIt out, UnaryOp unary, T init,
+                           BinaryOp binary) {
+  tide::reduce_into(policy, make_transform_iterator(first, unary), make_transform_iterator(last, unary), out,
+                    init, binary);
+}
+
+/// init op1 (a0 op2 b0) op1 (a1 op2 b1) ...
+template <class Policy, class It1, class It2, class T, class Op1, class Op2, detail::enable_if_policy_t<Policy> = 0>
+auto inner_product(const Policy& policy, It1 first1, It1 last1, It2 first2, T init, Op1 op1, Op2 op2) {
+  size_type n = detail::checked_distance(first1, last1, "inner_product");
+  auto zip = make_zip_iterator(first1, first2);
+  return tide::transform_reduce(policy, zip, zip + n, detail::apply_pair<Op2>{op2}, init, op1);
+}
+template <class Policy, class It1, class It2, class T, detail::enable_if_policy_t<Policy> = 0>
+auto inner_product(const Policy& policy, It1 first1, It1 last1, It2 first2, T init) {
+  return tide::inner_product(policy, first1, last1, first2, init, plus<>(), multiplies<>());
+}
+template <class It1, class It2, class T, class Op1, class Op2, detail::enable_if_not_policy_t<It1> = 0>
+auto inner_product(It1 first1, It1 last1, It2 first2, T init, Op1 op1, Op2 op2) {
+  return tide::inner_product(detail::select_policy(first1, first2), first1, last1, first2, init, op1, op2);
+}
+template <class It1, class It2, class T, detail::enable_if_not_policy_t<It1> = 0>
+auto inner_product(It1 first1, It1 last1, It2 first2, T init) {
+  return tide::inner_product(detail::select_policy(first1, first2), first1, last1, first2, init);
+}
+
+/// How many x in [first, last) satisfy pred(x).
+template <class Policy, class It, class Pred, detail::enable_if_policy_t<Policy> = 0>
+detail::iter_difference_t<It> count_if(const Policy& policy, It first, It last, Pred pred) {
+  using count_t = detail::iter_difference_t<It>;
+  return tide::transform_reduce(policy, first, last, detail::count_pred<Pred, count_t>{pred}, count_t(0),
+                                plus<count_t>());
+}
+template <class It, class Pred, detail::enable_if_not_policy_t<It> = 0>
+auto count_if(It first, It last, Pred pred) {
+  return tide::count_if(detail::select_policy(first), first, last, pred);
+}
+/// How many x in [first, last) equal `value`.
+template <class Policy, class It, class T, detail::enable_if_policy_t<Policy> = 0>
+auto count(const Policy& policy, It first, It last, const T& value) {
+  return tide::count_if(policy, first, last, detail::equals_value<T>{value});
+}
+template <class It, class T, detail::enable_if_not_policy_t<It> = 0>
+auto count(It first, It last, const T& value) {
+  return tide::count(detail::select_policy(first), first, last, value);
+}
+/// count_if, written to *out without waiting.
+template <class Policy, class It, class OutIt, class Pred, detail::enable_if_policy_t<Policy> = 0>
+void count_if_into(const Policy& policy, It first, It last, OutIt out, Pred pred) {
+  using count_t = detail::iter_difference_t<It>;
+  tide::transform_reduce_into(policy, first, last, out, detail::count_pred<Pred, count_t>{pred}, count_t(0),
+                              plus<count_t>());
+}
+template <class Policy, class It, class OutIt, class T, detail::enable_if_policy_t<Policy> = 0>
+void count_into(const Policy& policy, It first, It last, OutIt out, const T& value) {
+  tide::count_if_into(policy, first, last, out, detail::equals_value<T>{value});
+}
+
+}  // namespace tide

@@ -1,0 +1,146 @@
+// Memory resources: host new/delete, and on the CUDA system the stream-ordered pool.
+#include "tide/memory_resource.hpp"
+
+#include <new>
+
+#include "tide/detail/raw_memory.hpp"
+#include "tide/error.hpp"
+
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+#include <cuda_runtime.h>
+
+#include <mutex>
+#include <string>
+#include <vector>
+#endif
+
+namespace tide {
+
+namespace {
+constexpr std::size_t host_alignment = 64;
+
+class new_delete_resource_impl final : public memory_resource {
+  void* do_allocate(std::size_t bytes, stream_t) override {
+    try {
+      return ::operator new(bytes ? bytes : 1, std::align_val_t(host_alignment));
+    } catch (const std::bad_alloc&) {
+      throw tide::bad_alloc(bytes, "host allocation");
+    }
+  }
+  void do_deallocate(void* p, std::size_t, stream_t) noexcept override {
+    ::operator delete(p, std::align_val_t(host_alignment));
+  }
+};
+}  // namespace
+
+memory_resource* new_delete_resource() noexcept {
+  static new_delete_resource_impl r;
+  return &r;
+}
+
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+namespace {
+// Raise each device's pool release threshold once, so freed memory stays cached between calls
+// instead of going back to the driver at every synchronization.
+void prepare_pool() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess) {
+      cudaGetLastError();
+      return;
+    }
+    for (int d = 0; d < count; ++d) {
+      cudaMemPool_t pool;
+      if (cudaDeviceGetDefaultMemPool(&pool, d) == cudaSuccess) {
+        std::uint64_t threshold = UINT64_MAX;
+        cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold);
+      }
+    }
+    cudaGetLastError();
+  });
+}
+
+class cuda_pool_resource_impl final : public memory_resource {
+  void* do_allocate(std::size_t bytes, stream_t stream) override {
+    prepare_pool();
+    void* p = nullptr;
+    cudaError_t e = cudaMallocAsync(&p, bytes ? bytes : 1, stream);
+    if (e == cudaErrorMemoryAllocation) {
+      cudaGetLastError();  // not sticky: clear it so it is not blamed on later work
+      throw tide::bad_alloc(bytes, "device allocation");
+    }
+    if (e != cudaSuccess) detail::throw_cuda_error(e, "device allocation");
+    return p;
+  }
+  void do_deallocate(void* p, std::size_t, stream_t stream) noexcept override { cudaFreeAsync(p, stream); }
+};
+
+class cuda_pinned_resource_impl final : public memory_resource {
+  void* do_allocate(std::size_t bytes, stream_t) override {
+    void* p = nullptr;
+    cudaError_t e = cudaMallocHost(&p, bytes ? bytes : 1);
+    if (e != cudaSuccess) {
+      cudaGetLastError();
+      throw tide::bad_alloc(bytes, "pinned host allocation");
+    }
+    return p;
+  }
+  void do_deallocate(void* p, std::size_t, stream_t) noexcept override { cudaFreeHost(p); }
+};
+
+// Containers: memory from the pool, ordered on the legacy default stream and waited for, and
+// released only after the device is idle, as cudaMalloc/cudaFree would be (a vector may be used
+// on any stream).
+class cuda_container_resource_impl final : public memory_resource {
+  void* do_allocate(std::size_t bytes, stream_t) override {
+    void* p = pool_.allocate(bytes, nullptr);
+    cudaError_t e = cudaStreamSynchronize(nullptr);
+    if (e != cudaSuccess) detail::throw_cuda_error(e, "device_vector allocation");
+    return p;
+  }
+  void do_deallocate(void* p, std::size_t bytes, stream_t) noexcept override {
+    cudaDeviceSynchronize();
+    pool_.deallocate(p, bytes, nullptr);
+  }
+  cuda_pool_resource_impl pool_;
+};
+}  // namespace
+
+memory_resource* cuda_pool_resource() noexcept {
+  static cuda_pool_resource_impl r;
+  return &r;
+}
+memory_resource* cuda_pinned_resource() noexcept {
+  static cuda_pinned_resource_impl r;
+  return &r;
+}
+memory_resource* default_container_resource() noexcept {
+  static cuda_container_resource_impl r;
+  return &r;
+}
+memory_resource* default_device_resource() noexcept { return cuda_pool_resource(); }
+
+namespace detail {
+void device_copy_bytes(void* dst, const void* src, std::size_t bytes, copy_kind kind, stream_t stream, bool wait,
+                       const char* where) {
+  if (!bytes) return;
+  cudaMemcpyKind k = kind == copy_kind::host_to_device   ? cudaMemcpyHostToDevice
+                     : kind == copy_kind::device_to_host ? cudaMemcpyDeviceToHost
+                                                         : cudaMemcpyDeviceToDevice;
+  cudaError_t e = cudaMemcpyAsync(dst, src, bytes, k, stream);
+  if (e == cudaSuccess && wait) e = cudaStreamSynchronize(stream);
+  if (e != cudaSuccess) throw_cuda_error(e, where);
+}
+
+void synchronize_stream(stream_t stream, const char* where) {
+  cudaError_t e = cudaStreamSynchronize(stream);
+  if (e != cudaSuccess) throw_cuda_error(e, where);
+}
+}  // namespace detail
+#else
+memory_resource* default_device_resource() noexcept { return new_delete_resource(); }
+memory_resource* default_container_resource() noexcept { return new_delete_resource(); }
+#endif
+
+}  // namespace tide

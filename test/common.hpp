@@ -1,0 +1,130 @@
+#pragma once
+// What every test file shares: the backends under test, random inputs, copies between the
+// containers, and comparisons.
+//
+// Each behaviour is one TEST_CASE_TEMPLATE over TIDE_TEST_BACKENDS, so it runs on seq, par and the
+// device system of this build (CUDA, OMP or CPP).
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <limits>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <tide/tide.hpp>
+
+namespace tide_test {
+
+struct seq_backend {
+  static constexpr const char* name = "seq";
+  static constexpr auto policy() { return tide::seq; }
+  template <class T> using vector = tide::host_vector<T>;
+};
+struct par_backend {
+  static constexpr const char* name = "par";
+  static constexpr auto policy() { return tide::par; }
+  template <class T> using vector = tide::host_vector<T>;
+};
+struct device_backend {
+  static constexpr const char* name = "device";
+  static constexpr auto policy() { return tide::device; }
+  template <class T> using vector = tide::device_vector<T>;
+};
+#define TIDE_TEST_BACKENDS tide_test::seq_backend, tide_test::par_backend, tide_test::device_backend
+
+/// The run's seed: TIDE_TEST_SEED, or fresh from the clock/random_device (printed by main).
+inline std::uint64_t seed() {
+  static const std::uint64_t s = [] {
+    if (const char* env = std::getenv("TIDE_TEST_SEED")) return static_cast<std::uint64_t>(std::strtoull(env, nullptr, 10));
+    std::random_device rd;
+    return (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
+  }();
+  return s;
+}
+
+/// A generator for one test, derived from the run's seed and a salt naming the test.
+inline std::mt19937_64 rng(const std::string& salt) {
+  return std::mt19937_64(seed() ^ std::hash<std::string>{}(salt));
+}
+
+/// The sizes most cases run: empty, single, tiny, odd, a tile, and past a million (2^20+7).
+inline std::vector<std::int64_t> sizes() { return {0, 1, 2, 31, 1000, (1 << 20) + 7}; }
+
+/// n random values of T; integers in [lo, hi], floats uniform in [lo, hi).
+template <class T>
+std::vector<T> random_vector(std::int64_t n, const std::string& salt, double lo = -1000, double hi = 1000) {
+  auto g = rng(salt + "#" + std::to_string(n));
+  std::vector<T> v(static_cast<std::size_t>(n));
+  if constexpr (std::is_floating_point_v<T>) {
+    std::uniform_real_distribution<double> d(lo, hi);
+    for (auto& x : v) x = static_cast<T>(d(g));
+  } else if constexpr (std::is_same_v<T, bool>) {
+    for (auto& x : v) x = (g() & 1) != 0;
+  } else {
+    if constexpr (std::is_unsigned_v<T>) lo = std::max(lo, 0.0);
+    double lo_t = std::max<double>(lo, static_cast<double>(std::numeric_limits<T>::lowest()));
+    double hi_t = std::min<double>(hi, static_cast<double>(std::numeric_limits<T>::max()));
+    std::uniform_int_distribution<long long> d(static_cast<long long>(lo_t), static_cast<long long>(hi_t));
+    for (auto& x : v) x = static_cast<T>(d(g));
+  }
+  return v;
+}
+
+/// The backend's container holding `v`.
+template <class B, class T>
+typename B::template vector<T> to_backend(const std::vector<T>& v) {
+  return typename B::template vector<T>(v.begin(), v.end());
+}
+
+/// Copies any tide vector back to a std::vector.
+template <class V>
+std::vector<typename V::value_type> to_std(const V& v) {
+  std::vector<typename V::value_type> out(v.size());
+  tide::copy(v.begin(), v.end(), out.begin());
+  return out;
+}
+
+/// Float results computed in another order: equal within a relative tolerance.
+template <class T>
+bool close(T got, double want, double rel = 1e-5) {
+  if constexpr (std::is_floating_point_v<T>) {
+    double tol = rel * std::max(1.0, std::fabs(want)) * (std::is_same_v<T, float> ? 100 : 1);
+    return std::fabs(static_cast<double>(got) - want) <= tol;
+  } else {
+    return static_cast<double>(got) == want;
+  }
+}
+
+/// Bitwise equality (tells -0.0 from +0.0 and compares NaNs).
+template <class T>
+bool same_bits(const std::vector<T>& a, const std::vector<T>& b) {
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
+}
+
+/// A small user type for algorithms that take any trivially copyable T.
+struct point {
+  int x, y;
+  TIDE_HOST_DEVICE friend bool operator==(const point& a, const point& b) { return a.x == b.x && a.y == b.y; }
+};
+struct point_add {
+  TIDE_HOST_DEVICE point operator()(const point& a, const point& b) const { return {a.x + b.x, a.y + b.y}; }
+};
+
+/// A non-commutative associative operator: composition of affine maps x -> a*x + b (integers mod
+/// 2^32 keep it exact).
+struct affine {
+  std::uint32_t a, b;
+  TIDE_HOST_DEVICE friend bool operator==(const affine& l, const affine& r) { return l.a == r.a && l.b == r.b; }
+};
+struct affine_compose {  // first l, then r
+  TIDE_HOST_DEVICE affine operator()(const affine& l, const affine& r) const {
+    return {r.a * l.a, r.a * l.b + r.b};
+  }
+};
+
+}  // namespace tide_test
