@@ -17,7 +17,7 @@ struct discard_reference {
   template <class T>
   TIDE_HOST_DEVICE constexpr discard_reference(const T&) {}
   template <class T>
-  TIDE_HOST_DEVICE constexpr const discard_reference& operator=(const T&) const { return *this; }
+  TIDE_HOST_DEVICE constexpr discard_reference& operator=(const T&) { return *this; }
 };
 }  // namespace detail::iterators
 

@@ -69,7 +69,7 @@ class iterator_facade {
   friend TIDE_HOST_DEVICE Derived operator+(difference_type n, Derived it) { return it += n; }
   friend TIDE_HOST_DEVICE Derived operator-(Derived it, difference_type n) { return it -= n; }
   friend TIDE_HOST_DEVICE difference_type operator-(const Derived& a, const Derived& b) {
-    return iterator_core_access::distance_to(b, a);
+    return distance(b, a);
   }
   friend TIDE_HOST_DEVICE bool operator==(const Derived& a, const Derived& b) { return a - b == 0; }
   friend TIDE_HOST_DEVICE bool operator!=(const Derived& a, const Derived& b) { return a - b != 0; }
@@ -79,6 +79,10 @@ class iterator_facade {
   friend TIDE_HOST_DEVICE bool operator>=(const Derived& a, const Derived& b) { return a - b >= 0; }
 
  private:
+  // The hidden friends above reach the derived primitives through this member.
+  static TIDE_HOST_DEVICE difference_type distance(const Derived& from, const Derived& to) {
+    return iterator_core_access::distance_to(from, to);
+  }
   TIDE_HOST_DEVICE Derived& derived() { return static_cast<Derived&>(*this); }
   TIDE_HOST_DEVICE const Derived& derived() const { return static_cast<const Derived&>(*this); }
 };

@@ -1,0 +1,110 @@
+#pragma once
+// Command-line options of the compare programs (tide_compare on a GPU, tide_compare_host without).
+//
+//   --sizes=LIST     element counts: items <= 40 are powers of two (10 means 2^10), larger items are
+//                    counts (16777217); `a:b` is 2^a..2^b by powers of 4; `quick` is 10,16,20.
+//                    Default 10:28 plus 30 on a GPU (skipped where memory is short), 10:24 on the host.
+//   --only=LIST      algorithm families: memcpy, reduce, scan, transform, gather_scatter, copy_if,
+//                    reduce_by_key, histogram, sort (default: all)
+//   --libs=LIST      libraries: tide, thrust, cub, seed, std (default: all)
+//   --min-runs=N     at least N timed runs per row (default 10; small inputs get more)
+//   --out=DIR        write results.csv to DIR (default compare/results/<gpu-name>)
+//   --seed-tables / --no-seed-tables   seed 000's and 001's tables (default on, off with quick)
+//   --quick          sizes=quick, no seed tables
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace cmp {
+
+struct options {
+  std::vector<std::int64_t> sizes;
+  std::vector<std::string> only;
+  std::vector<std::string> libs;
+  std::string out_dir;
+  int min_runs = 10;
+  bool seed_tables = true;
+  std::uint64_t seed = 20240611;
+
+  bool want(const std::string& family) const { return contains(only, family); }
+  bool want_library(const std::string& lib) const { return contains(libs, lib); }
+
+ private:
+  static bool contains(const std::vector<std::string>& list, const std::string& s) {
+    if (list.empty()) return true;
+    for (const auto& x : list)
+      if (x == s) return true;
+    return false;
+  }
+};
+
+inline std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, sep))
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+inline std::int64_t parse_count(const std::string& s) {
+  char* end = nullptr;
+  long long v = std::strtoll(s.c_str(), &end, 10);
+  if (end == s.c_str() || *end != '\0' || v < 0) throw std::invalid_argument("bad size '" + s + "'");
+  return v <= 40 ? (std::int64_t(1) << v) : std::int64_t(v);
+}
+
+/// "10:28" is 2^10, 2^12, ... 2^28; "quick" is 2^10, 2^16, 2^20; plain items as parse_count.
+inline std::vector<std::int64_t> parse_sizes(const std::string& list) {
+  std::vector<std::int64_t> sizes;
+  for (const auto& item : split(list, ',')) {
+    if (item == "quick") {
+      for (int e : {10, 16, 20}) sizes.push_back(std::int64_t(1) << e);
+    } else if (auto colon = item.find(':'); colon != std::string::npos) {
+      int a = std::atoi(item.substr(0, colon).c_str()), b = std::atoi(item.substr(colon + 1).c_str());
+      if (a < 0 || b > 40 || a > b) throw std::invalid_argument("bad size range '" + item + "'");
+      for (int e = a; e <= b; e += 2) sizes.push_back(std::int64_t(1) << e);
+    } else {
+      sizes.push_back(parse_count(item));
+    }
+  }
+  return sizes;
+}
+
+inline options parse_options(int argc, char** argv, bool device) {
+  options o;
+  std::string sizes = device ? "10:28,30" : "10:24";
+  bool tables_set = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&](const char* name) -> const char* {
+      std::string prefix = std::string(name) + "=";
+      return a.compare(0, prefix.size(), prefix) == 0 ? argv[i] + prefix.size() : nullptr;
+    };
+    if (const char* v = value("--sizes")) sizes = v;
+    else if (const char* v = value("--only")) o.only = split(v, ',');
+    else if (const char* v = value("--libs")) o.libs = split(v, ',');
+    else if (const char* v = value("--min-runs")) o.min_runs = std::max(1, std::atoi(v));
+    else if (const char* v = value("--out")) o.out_dir = v;
+    else if (const char* v = value("--seed")) o.seed = std::strtoull(v, nullptr, 10);
+    else if (a == "--seed-tables") o.seed_tables = tables_set = true;
+    else if (a == "--no-seed-tables") { o.seed_tables = false; tables_set = true; }
+    else if (a == "--quick") { sizes = "quick"; if (!tables_set) o.seed_tables = false; }
+    else if (a == "--help" || a == "-h") {
+      throw std::invalid_argument(
+          "usage: tide_compare [--sizes=10:28,30|quick|N,...] [--only=reduce,scan,...] [--libs=tide,cub,...]\n"
+          "                    [--min-runs=10] [--out=DIR] [--quick] [--no-seed-tables]");
+    } else {
+      throw std::invalid_argument("unknown option '" + a + "' (try --help)");
+    }
+  }
+  o.sizes = parse_sizes(sizes);
+  return o;
+}
+
+}  // namespace cmp
