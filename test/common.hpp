@@ -53,7 +53,14 @@ inline std::mt19937_64 rng(const std::string& salt) {
 }
 
 /// The sizes most cases run: empty, single, tiny, odd, a tile, and past a million (2^20+7).
-inline std::vector<std::int64_t> sizes() { return {0, 1, 2, 31, 1000, (1 << 20) + 7}; }
+/// TIDE_TEST_SMALL=1 (the sanitizer runs) stops at a few tiles.
+inline std::vector<std::int64_t> sizes() {
+  if (std::getenv("TIDE_TEST_SMALL")) return {0, 1, 2, 31, 1000, 4099};
+  return {0, 1, 2, 31, 1000, (1 << 20) + 7};
+}
+
+/// Whether the large-size cases run (TIDE_TEST_LARGE=1, on the GPU: 2^24+1, 2^28, past 2^31).
+inline bool large_enabled() { return std::getenv("TIDE_TEST_LARGE") != nullptr; }
 
 /// n random values of T; integers in [lo, hi], floats uniform in [lo, hi).
 template <class T>
