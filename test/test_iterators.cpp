@@ -297,7 +297,8 @@ TEST_CASE("system_type of each adaptor") {
   using dp = tide::device_ptr<int>;
   using count = tide::counting_iterator<int>;
   static_assert(std::is_same_v<count::system_type, any_system_tag>);
-  static_assert(std::is_same_v<tide::counting_iterator<int, device_system_tag>::system_type, device_system_tag>);
+  using device_count = tide::counting_iterator<int, device_system_tag>;
+  static_assert(std::is_same_v<device_count::system_type, device_system_tag>);
   static_assert(std::is_same_v<tide::constant_iterator<int>::system_type, any_system_tag>);
   static_assert(std::is_same_v<tide::discard_iterator<>::system_type, any_system_tag>);
   static_assert(std::is_same_v<tide::transform_iterator<square, dp>::system_type, device_system_tag>);

@@ -13,117 +13,187 @@ namespace tide {
 
 namespace detail {
 
-// One struct per operation; binary_functor gives it the typed or the transparent signature.
+// One struct per operation; binary_functor and unary_functor give it the typed or the transparent
+// signature. The operands may be host-only types (std::string): nvcc's host/device check is off.
 struct plus_op {
-  template <class A, class B>
-  TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class A, class B> TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
       -> decltype(static_cast<A&&>(a) + static_cast<B&&>(b)) {
     return static_cast<A&&>(a) + static_cast<B&&>(b);
   }
 };
 struct minus_op {
-  template <class A, class B>
-  TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class A, class B> TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
       -> decltype(static_cast<A&&>(a) - static_cast<B&&>(b)) {
     return static_cast<A&&>(a) - static_cast<B&&>(b);
   }
 };
 struct multiplies_op {
-  template <class A, class B>
-  TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class A, class B> TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
       -> decltype(static_cast<A&&>(a) * static_cast<B&&>(b)) {
     return static_cast<A&&>(a) * static_cast<B&&>(b);
   }
 };
 struct divides_op {
-  template <class A, class B>
-  TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class A, class B> TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
       -> decltype(static_cast<A&&>(a) / static_cast<B&&>(b)) {
     return static_cast<A&&>(a) / static_cast<B&&>(b);
   }
 };
 struct modulus_op {
-  template <class A, class B>
-  TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class A, class B> TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
       -> decltype(static_cast<A&&>(a) % static_cast<B&&>(b)) {
     return static_cast<A&&>(a) % static_cast<B&&>(b);
   }
 };
 struct equal_to_op {
-  template <class A, class B>
-  TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class A, class B> TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
       -> decltype(static_cast<A&&>(a) == static_cast<B&&>(b)) {
     return static_cast<A&&>(a) == static_cast<B&&>(b);
   }
 };
 struct not_equal_to_op {
-  template <class A, class B>
-  TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class A, class B> TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
       -> decltype(static_cast<A&&>(a) != static_cast<B&&>(b)) {
     return static_cast<A&&>(a) != static_cast<B&&>(b);
   }
 };
 struct less_op {
-  template <class A, class B>
-  TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class A, class B> TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
       -> decltype(static_cast<A&&>(a) < static_cast<B&&>(b)) {
     return static_cast<A&&>(a) < static_cast<B&&>(b);
   }
 };
 struct greater_op {
-  template <class A, class B>
-  TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class A, class B> TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
       -> decltype(static_cast<A&&>(a) > static_cast<B&&>(b)) {
     return static_cast<A&&>(a) > static_cast<B&&>(b);
   }
 };
 struct less_equal_op {
-  template <class A, class B>
-  TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class A, class B> TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
       -> decltype(static_cast<A&&>(a) <= static_cast<B&&>(b)) {
     return static_cast<A&&>(a) <= static_cast<B&&>(b);
   }
 };
 struct greater_equal_op {
-  template <class A, class B>
-  TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class A, class B> TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
       -> decltype(static_cast<A&&>(a) >= static_cast<B&&>(b)) {
     return static_cast<A&&>(a) >= static_cast<B&&>(b);
   }
 };
 struct logical_and_op {
-  template <class A, class B>
-  TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class A, class B> TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
       -> decltype(static_cast<A&&>(a) && static_cast<B&&>(b)) {
     return static_cast<A&&>(a) && static_cast<B&&>(b);
   }
 };
 struct logical_or_op {
-  template <class A, class B>
-  TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class A, class B> TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
       -> decltype(static_cast<A&&>(a) || static_cast<B&&>(b)) {
     return static_cast<A&&>(a) || static_cast<B&&>(b);
   }
 };
 struct bit_and_op {
-  template <class A, class B>
-  TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class A, class B> TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
       -> decltype(static_cast<A&&>(a) & static_cast<B&&>(b)) {
     return static_cast<A&&>(a) & static_cast<B&&>(b);
   }
 };
 struct bit_or_op {
-  template <class A, class B>
-  TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class A, class B> TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
       -> decltype(static_cast<A&&>(a) | static_cast<B&&>(b)) {
     return static_cast<A&&>(a) | static_cast<B&&>(b);
   }
 };
 struct bit_xor_op {
-  template <class A, class B>
-  TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class A, class B> TIDE_HOST_DEVICE static constexpr auto apply(A&& a, B&& b)
       -> decltype(static_cast<A&&>(a) ^ static_cast<B&&>(b)) {
     return static_cast<A&&>(a) ^ static_cast<B&&>(b);
+  }
+};
+// By value in the common type: a reference could dangle when an argument is a temporary.
+struct maximum_op {
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class A, class B>
+  TIDE_HOST_DEVICE static constexpr std::common_type_t<A, B> apply(const A& a, const B& b) {
+    return a < b ? b : a;
+  }
+};
+struct minimum_op {
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class A, class B>
+  TIDE_HOST_DEVICE static constexpr std::common_type_t<A, B> apply(const A& a, const B& b) {
+    return b < a ? b : a;
+  }
+};
+struct negate_op {
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class A>
+  TIDE_HOST_DEVICE static constexpr auto apply(A&& a) -> decltype(-static_cast<A&&>(a)) {
+    return -static_cast<A&&>(a);
+  }
+};
+struct logical_not_op {
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class A>
+  TIDE_HOST_DEVICE static constexpr auto apply(A&& a) -> decltype(!static_cast<A&&>(a)) {
+    return !static_cast<A&&>(a);
   }
 };
 
@@ -141,6 +211,21 @@ struct binary_functor<Op, void, R> {
   TIDE_HOST_DEVICE constexpr auto operator()(A&& a, B&& b) const
       -> decltype(Op::apply(static_cast<A&&>(a), static_cast<B&&>(b))) {
     return Op::apply(static_cast<A&&>(a), static_cast<B&&>(b));
+  }
+};
+
+template <class Op, class T, class R>
+struct unary_functor {
+  using argument_type = T;
+  using result_type = R;
+  TIDE_HOST_DEVICE constexpr R operator()(const T& x) const { return Op::apply(x); }
+};
+template <class Op, class R>
+struct unary_functor<Op, void, R> {
+  using is_transparent = void;
+  template <class A>
+  TIDE_HOST_DEVICE constexpr auto operator()(A&& x) const -> decltype(Op::apply(static_cast<A&&>(x))) {
+    return Op::apply(static_cast<A&&>(x));
   }
 };
 
@@ -170,6 +255,12 @@ struct bit_or : detail::binary_functor<detail::bit_or_op, T, T> {};
 /// `a ^ b`.
 template <class T = void>
 struct bit_xor : detail::binary_functor<detail::bit_xor_op, T, T> {};
+/// The larger of a and b (`a < b ? b : a`); `maximum<>` returns the common type.
+template <class T = void>
+struct maximum : detail::binary_functor<detail::maximum_op, T, T> {};
+/// The smaller of a and b (`b < a ? b : a`); `minimum<>` returns the common type.
+template <class T = void>
+struct minimum : detail::binary_functor<detail::minimum_op, T, T> {};
 /// `a == b`, as bool.
 template <class T = void>
 struct equal_to : detail::binary_functor<detail::equal_to_op, T, bool> {};
@@ -194,38 +285,12 @@ struct logical_and : detail::binary_functor<detail::logical_and_op, T, bool> {};
 /// `a || b`, as bool.
 template <class T = void>
 struct logical_or : detail::binary_functor<detail::logical_or_op, T, bool> {};
-
 /// `-x`.
 template <class T = void>
-struct negate {
-  using argument_type = T;
-  using result_type = T;
-  TIDE_HOST_DEVICE constexpr T operator()(const T& x) const { return -x; }
-};
-template <>
-struct negate<void> {
-  using is_transparent = void;
-  template <class A>
-  TIDE_HOST_DEVICE constexpr auto operator()(A&& x) const -> decltype(-static_cast<A&&>(x)) {
-    return -static_cast<A&&>(x);
-  }
-};
-
+struct negate : detail::unary_functor<detail::negate_op, T, T> {};
 /// `!x`, as bool.
 template <class T = void>
-struct logical_not {
-  using argument_type = T;
-  using result_type = bool;
-  TIDE_HOST_DEVICE constexpr bool operator()(const T& x) const { return !x; }
-};
-template <>
-struct logical_not<void> {
-  using is_transparent = void;
-  template <class A>
-  TIDE_HOST_DEVICE constexpr auto operator()(A&& x) const -> decltype(!static_cast<A&&>(x)) {
-    return !static_cast<A&&>(x);
-  }
-};
+struct logical_not : detail::unary_functor<detail::logical_not_op, T, bool> {};
 
 /// `x` itself.
 template <class T = void>
@@ -240,41 +305,6 @@ struct identity<void> {
   template <class A>
   TIDE_HOST_DEVICE constexpr A&& operator()(A&& x) const {
     return static_cast<A&&>(x);
-  }
-};
-
-/// The larger of a and b (b when a < b, else a).
-template <class T = void>
-struct maximum {
-  using first_argument_type = T;
-  using second_argument_type = T;
-  using result_type = T;
-  TIDE_HOST_DEVICE constexpr T operator()(const T& a, const T& b) const { return a < b ? b : a; }
-};
-template <>
-struct maximum<void> {
-  using is_transparent = void;
-  // By value, in the common type: returning a reference could dangle on temporaries.
-  template <class A, class B>
-  TIDE_HOST_DEVICE constexpr std::common_type_t<A, B> operator()(A&& a, B&& b) const {
-    return a < b ? static_cast<B&&>(b) : static_cast<A&&>(a);
-  }
-};
-
-/// The smaller of a and b (b when b < a, else a).
-template <class T = void>
-struct minimum {
-  using first_argument_type = T;
-  using second_argument_type = T;
-  using result_type = T;
-  TIDE_HOST_DEVICE constexpr T operator()(const T& a, const T& b) const { return b < a ? b : a; }
-};
-template <>
-struct minimum<void> {
-  using is_transparent = void;
-  template <class A, class B>
-  TIDE_HOST_DEVICE constexpr std::common_type_t<A, B> operator()(A&& a, B&& b) const {
-    return b < a ? static_cast<B&&>(b) : static_cast<A&&>(a);
   }
 };
 
@@ -314,12 +344,14 @@ struct project2nd<void, void> {
 
 /// Wraps `f` into a functor whose calls return `T` and which declares `result_type = T`.
 ///
-/// Needed for nvcc extended `__device__` lambdas (`[] __device__ (int x) { ... }`) passed where tide
-/// must know the result type on the host: transform_iterator, transform_output_iterator's users,
-/// the accumulator of reduce/scan, transform, ... nvcc's host pass cannot query such a lambda's
-/// return type, so tide stops with a static_assert that names this function. Not needed for
-/// `__host__ __device__` lambdas or ordinary functors.
-/// Example: `tide::proclaim_return_type<float>([] __device__ (int x) { return x * 0.5f; })`.
+/// Needed for nvcc extended `__device__` lambdas (`[] __device__ (int x) { ... }`) wherever tide
+/// must know the result type on the host: transform_iterator, the accumulator type of reduce and
+/// scan, transform's output, ... nvcc's host pass cannot query such a lambda's return type, and
+/// tide stops with a static_assert naming this function. Not needed for `__host__ __device__`
+/// lambdas or ordinary functors (nor where the result is only stored, as in
+/// transform_output_iterator). Example:
+///   auto half = tide::proclaim_return_type<float>([] __device__ (int x) { return x * 0.5f; });
+///   auto it = tide::make_transform_iterator(p, half);
 template <class T, class F>
 TIDE_HOST_DEVICE constexpr detail::proclaimed_function<T, F> proclaim_return_type(F f) {
   return detail::proclaimed_function<T, F>{static_cast<F&&>(f)};

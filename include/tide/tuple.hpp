@@ -20,10 +20,15 @@ namespace detail {
 
 struct tuple_value_tag {};  // selects a leaf's constructor from an element value
 
+// Elements may be host-only types (std::string): nvcc's host/device check is off (the pragmas
+// below) where tide calls their constructors, assignments and comparisons.
 template <std::size_t I, class T>
 struct tuple_leaf {
   T value;
   tuple_leaf() = default;  // scalars stay uninitialized, so tuples can live in __shared__ memory
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
   template <class U>
   TIDE_HOST_DEVICE constexpr tuple_leaf(tuple_value_tag, U&& u) : value(static_cast<U&&>(u)) {}
 };
@@ -35,6 +40,9 @@ struct tuple_leaf<I, T&> {
   template <class U>
   TIDE_HOST_DEVICE constexpr tuple_leaf(tuple_value_tag, U&& u) : value(static_cast<U&&>(u)) {}
   tuple_leaf(const tuple_leaf&) = default;
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
   TIDE_HOST_DEVICE constexpr tuple_leaf& operator=(const tuple_leaf& o) {
     value = o.value;
     return *this;
@@ -60,14 +68,21 @@ struct tuple_impl<std::index_sequence<I...>, Ts...> : tuple_leaf<I, Ts>... {
       : tuple_leaf<I, Ts>(tuple_value_tag{}, static_cast<tuple_leaf<I, Us>&>(o).value)... {}
   template <class... Us>
   TIDE_HOST_DEVICE constexpr explicit tuple_impl(tuple_impl<std::index_sequence<I...>, Us...>&& o)
-      : tuple_leaf<I, Ts>(tuple_value_tag{}, static_cast<Us&&>(static_cast<tuple_leaf<I, Us>&>(o).value))... {}
+      : tuple_leaf<I, Ts>(tuple_value_tag{},
+                          static_cast<Us&&>(static_cast<tuple_leaf<I, Us>&>(o).value))... {}
 
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
   template <class... Us>
   TIDE_HOST_DEVICE constexpr void assign(const tuple_impl<std::index_sequence<I...>, Us...>& o) {
     (static_cast<void>(static_cast<tuple_leaf<I, Ts>&>(*this).value =
                            static_cast<const tuple_leaf<I, Us>&>(o).value),
      ...);
   }
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
   template <class... Us>
   TIDE_HOST_DEVICE constexpr void assign(tuple_impl<std::index_sequence<I...>, Us...>&& o) {
     (static_cast<void>(static_cast<tuple_leaf<I, Ts>&>(*this).value =
@@ -175,7 +190,8 @@ struct tuple_size;
 template <class... Ts>
 struct tuple_size<tuple<Ts...>> : std::integral_constant<std::size_t, sizeof...(Ts)> {};
 template <class Tuple>
-inline constexpr std::size_t tuple_size_v = tuple_size<std::remove_cv_t<std::remove_reference_t<Tuple>>>::value;
+inline constexpr std::size_t tuple_size_v =
+    tuple_size<std::remove_cv_t<std::remove_reference_t<Tuple>>>::value;
 
 /// Element I of a tuple (lvalue, const and rvalue forms, as std::get).
 template <std::size_t I, class... Ts>
@@ -210,6 +226,9 @@ TIDE_HOST_DEVICE constexpr tuple<Ts&...> tie(Ts&... ts) noexcept {
 }
 
 namespace detail {
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
 template <std::size_t I, class A, class B>
 TIDE_HOST_DEVICE constexpr bool tuple_equal(const A& a, const B& b) {
   if constexpr (I == tuple_size_v<A>) {
@@ -218,6 +237,9 @@ TIDE_HOST_DEVICE constexpr bool tuple_equal(const A& a, const B& b) {
     return get<I>(a) == get<I>(b) && tuple_equal<I + 1>(a, b);
   }
 }
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
 template <std::size_t I, class A, class B>
 TIDE_HOST_DEVICE constexpr bool tuple_less(const A& a, const B& b) {
   if constexpr (I == tuple_size_v<A>) {
@@ -260,12 +282,15 @@ TIDE_HOST_DEVICE constexpr bool operator>=(const tuple<Ts...>& a, const tuple<Us
 }
 
 namespace detail {
-template <class A, class B>
-TIDE_HOST_DEVICE void tuple_swap_element(A& a, B& b) {
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+template <class T>
+TIDE_HOST_DEVICE void tuple_swap_element(T& a, T& b) {
 #if defined(__CUDA_ARCH__)
-  A t(static_cast<A&&>(a));
-  a = static_cast<B&&>(b);
-  b = static_cast<A&&>(t);
+  T t(static_cast<T&&>(a));
+  a = static_cast<T&&>(b);
+  b = static_cast<T&&>(t);
 #else
   using std::swap;  // finds a proxy's own swap (device_reference) by ADL
   swap(a, b);

@@ -24,7 +24,6 @@ class constant_iterator
   TIDE_HOST_DEVICE std::ptrdiff_t index() const { return index_; }
 
  private:
-  friend class iterator_core_access;
   TIDE_HOST_DEVICE T dereference() const { return value_; }
   TIDE_HOST_DEVICE void advance(std::ptrdiff_t n) { index_ += n; }
   TIDE_HOST_DEVICE std::ptrdiff_t distance_to(const constant_iterator& other) const {
@@ -33,6 +32,8 @@ class constant_iterator
 
   T value_;
   std::ptrdiff_t index_;
+  // Last in the class: nvcc ignores nv_exec_check_disable on members after a friend declaration.
+  friend class iterator_core_access;
 };
 
 /// A constant_iterator of `value` at position `index`.

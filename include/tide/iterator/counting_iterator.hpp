@@ -22,7 +22,6 @@ class counting_iterator
   TIDE_HOST_DEVICE T base() const { return value_; }
 
  private:
-  friend class iterator_core_access;
   TIDE_HOST_DEVICE T dereference() const { return value_; }
   TIDE_HOST_DEVICE void advance(std::ptrdiff_t n) { value_ = static_cast<T>(value_ + n); }
   TIDE_HOST_DEVICE std::ptrdiff_t distance_to(const counting_iterator& other) const {
@@ -34,6 +33,8 @@ class counting_iterator
   }
 
   T value_;
+  // Last in the class: nvcc ignores nv_exec_check_disable on members after a friend declaration.
+  friend class iterator_core_access;
 };
 
 /// A counting_iterator starting at `value`.

@@ -35,7 +35,6 @@ class discard_iterator
   TIDE_HOST_DEVICE std::ptrdiff_t index() const { return index_; }
 
  private:
-  friend class iterator_core_access;
   TIDE_HOST_DEVICE detail::iterators::discard_reference dereference() const { return {}; }
   TIDE_HOST_DEVICE void advance(std::ptrdiff_t n) { index_ += n; }
   TIDE_HOST_DEVICE std::ptrdiff_t distance_to(const discard_iterator& other) const {
@@ -43,6 +42,8 @@ class discard_iterator
   }
 
   std::ptrdiff_t index_;
+  // Last in the class: nvcc ignores nv_exec_check_disable on members after a friend declaration.
+  friend class iterator_core_access;
 };
 
 /// A discard_iterator at position `index`.

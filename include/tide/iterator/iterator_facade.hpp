@@ -27,7 +27,9 @@ class iterator_core_access {
   template <class D>
   static TIDE_HOST_DEVICE void advance(D& d, std::ptrdiff_t n) { d.advance(n); }
   template <class D>
-  static TIDE_HOST_DEVICE std::ptrdiff_t distance_to(const D& from, const D& to) { return from.distance_to(to); }
+  static TIDE_HOST_DEVICE std::ptrdiff_t distance_to(const D& from, const D& to) {
+    return from.distance_to(to);
+  }
 };
 
 /// A random-access iterator over Derived's primitives. Reference may be a proxy or a value.

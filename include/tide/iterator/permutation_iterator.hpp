@@ -33,17 +33,27 @@ class permutation_iterator
   TIDE_HOST_DEVICE const ElementIt& elements() const { return elements_; }
 
  private:
-  friend class iterator_core_access;
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
   TIDE_HOST_DEVICE reference_ dereference() const {
     return *(elements_ + static_cast<std::ptrdiff_t>(*indices_));
   }
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
   TIDE_HOST_DEVICE void advance(std::ptrdiff_t n) { indices_ += n; }
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
   TIDE_HOST_DEVICE std::ptrdiff_t distance_to(const permutation_iterator& other) const {
     return static_cast<std::ptrdiff_t>(other.indices_ - indices_);
   }
 
   ElementIt elements_;
   IndexIt indices_;
+  // Last in the class: nvcc ignores nv_exec_check_disable on members after a friend declaration.
+  friend class iterator_core_access;
 };
 
 /// A permutation_iterator reading `elements[indices[i]]`.

@@ -26,18 +26,28 @@ class reverse_iterator
   TIDE_HOST_DEVICE const It& base() const { return it_; }
 
  private:
-  friend class iterator_core_access;
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
   TIDE_HOST_DEVICE reference_ dereference() const {
     It t = it_;
     --t;
     return *t;
   }
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
   TIDE_HOST_DEVICE void advance(std::ptrdiff_t n) { it_ -= n; }
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
   TIDE_HOST_DEVICE std::ptrdiff_t distance_to(const reverse_iterator& other) const {
     return static_cast<std::ptrdiff_t>(it_ - other.it_);
   }
 
   It it_;
+  // Last in the class: nvcc ignores nv_exec_check_disable on members after a friend declaration.
+  friend class iterator_core_access;
 };
 
 /// A reverse_iterator over `it` (qualify the call: std::make_reverse_iterator may be found too).

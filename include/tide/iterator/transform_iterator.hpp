@@ -36,19 +36,25 @@ class transform_iterator
   TIDE_HOST_DEVICE const F& functor() const { return f_.get(); }
 
  private:
-  friend class iterator_core_access;
-  // F may be a __device__-only lambda (proclaimed): nvcc must not reject the host instantiation.
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
 #endif
   TIDE_HOST_DEVICE value_type_ dereference() const { return f_.get()(*it_); }
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
   TIDE_HOST_DEVICE void advance(std::ptrdiff_t n) { it_ += n; }
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
   TIDE_HOST_DEVICE std::ptrdiff_t distance_to(const transform_iterator& other) const {
     return static_cast<std::ptrdiff_t>(other.it_ - it_);
   }
 
   It it_;
   detail::iterators::functor_box<F> f_;
+  // Last in the class: nvcc ignores nv_exec_check_disable on members after a friend declaration.
+  friend class iterator_core_access;
 };
 
 /// A transform_iterator applying `f` to the elements of `it`.

@@ -37,22 +37,32 @@ class zip_iterator<tuple<Its...>>
   TIDE_HOST_DEVICE const tuple<Its...>& get_iterator_tuple() const { return its_; }
 
  private:
-  friend class iterator_core_access;
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
   template <std::size_t... I>
   TIDE_HOST_DEVICE reference_ dereference(std::index_sequence<I...>) const {
     return reference_(*get<I>(its_)...);
   }
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
   template <std::size_t... I>
   TIDE_HOST_DEVICE void advance(std::ptrdiff_t n, std::index_sequence<I...>) {
     (static_cast<void>(get<I>(its_) += n), ...);
   }
   TIDE_HOST_DEVICE reference_ dereference() const { return dereference(indices_{}); }
   TIDE_HOST_DEVICE void advance(std::ptrdiff_t n) { advance(n, indices_{}); }
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
   TIDE_HOST_DEVICE std::ptrdiff_t distance_to(const zip_iterator& other) const {
     return static_cast<std::ptrdiff_t>(get<0>(other.its_) - get<0>(its_));
   }
 
   tuple<Its...> its_;
+  // Last in the class: nvcc ignores nv_exec_check_disable on members after a friend declaration.
+  friend class iterator_core_access;
 };
 
 /// A zip_iterator over a tuple of iterators.
