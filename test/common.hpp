@@ -71,7 +71,7 @@ std::vector<T> random_vector(std::int64_t n, const std::string& salt, double lo 
     std::uniform_real_distribution<double> d(lo, hi);
     for (auto& x : v) x = static_cast<T>(d(g));
   } else if constexpr (std::is_same_v<T, bool>) {
-    for (auto& x : v) x = (g() & 1) != 0;
+    for (std::size_t i = 0; i < v.size(); ++i) v[i] = (g() & 1) != 0;
   } else {
     if constexpr (std::is_unsigned_v<T>) lo = std::max(lo, 0.0);
     double lo_t = std::max<double>(lo, static_cast<double>(std::numeric_limits<T>::lowest()));

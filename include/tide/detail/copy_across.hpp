@@ -3,8 +3,8 @@
 // same trivially copyable type move as one memcpy; anything else is staged through a contiguous
 // buffer on the side that needs it (e.g. std::vector<bool> iterators, transform iterators).
 
+#include <memory>
 #include <type_traits>
-#include <vector>
 
 #include "../backend/omp/for_each.hpp"
 #include "../backend/seq/for_each.hpp"
@@ -44,7 +44,12 @@ void copy_across(InIt first, size_type n, OutIt out, stream_t stream = nullptr) 
     using sys = typename tide::detail::common_system<
         std::conditional_t<std::is_same_v<in_sys, any_system_tag>, out_sys, in_sys>,
         std::conditional_t<std::is_same_v<out_sys, any_system_tag>, in_sys, out_sys>>::type;
-    auto policy = policy_for_system_t<sys>{};
+    // Threads must not share an output word: a non-contiguous host output (std::vector<bool>,
+    // std::list) is written by one thread.
+    using run_sys = std::conditional_t<std::is_same_v<sys, omp_tag> && !is_contiguous_v<OutIt> &&
+                                           !std::is_same_v<out_sys, omp_tag>,
+                                       seq_tag, sys>;
+    auto policy = policy_for_system_t<run_sys>{};
     if constexpr (std::is_same_v<decltype(policy), cuda_policy>) policy = policy.on(stream);
     dispatch::transform(policy, unwrap_iterator(first), n, unwrap_iterator(out), identity<>());
   } else {
@@ -57,14 +62,15 @@ void copy_across(InIt first, size_type n, OutIt out, stream_t stream = nullptr) 
         device_copy_bytes(contiguous_address(out), contiguous_address(first), n * sizeof(out_t),
                           copy_kind::host_to_device, stream, true, "copy (host to device)");
       } else {
-        std::vector<out_t> staged(static_cast<std::size_t>(n));
+        std::unique_ptr<out_t[]> staged_buf(new out_t[static_cast<std::size_t>(n)]);  // not vector: vector<bool>
+        out_t* staged = staged_buf.get();
         for (size_type i = 0; i < n; ++i) staged[i] = static_cast<out_t>(first[i]);
         if constexpr (is_contiguous_v<OutIt>) {
-          device_copy_bytes(contiguous_address(out), staged.data(), n * sizeof(out_t), copy_kind::host_to_device,
+          device_copy_bytes(contiguous_address(out), staged, n * sizeof(out_t), copy_kind::host_to_device,
                             stream, true, "copy (host to device)");
         } else {
           temporary_buffer<out_t> buf(policy, n, "copy");
-          device_copy_bytes(buf.data(), staged.data(), n * sizeof(out_t), copy_kind::host_to_device, stream, true,
+          device_copy_bytes(buf.data(), staged, n * sizeof(out_t), copy_kind::host_to_device, stream, true,
                             "copy (host to device)");
           dispatch::transform(policy, buf.data(), n, unwrap_iterator(out), identity<>());
           synchronize_stream(stream, "copy (host to device)");
@@ -75,14 +81,15 @@ void copy_across(InIt first, size_type n, OutIt out, stream_t stream = nullptr) 
         device_copy_bytes(contiguous_address(out), contiguous_address(first), n * sizeof(out_t),
                           copy_kind::device_to_host, stream, true, "copy (device to host)");
       } else {
-        std::vector<in_t> staged(static_cast<std::size_t>(n));
+        std::unique_ptr<in_t[]> staged_buf(new in_t[static_cast<std::size_t>(n)]);
+        in_t* staged = staged_buf.get();
         if constexpr (is_contiguous_v<InIt>) {
-          device_copy_bytes(staged.data(), contiguous_address(first), n * sizeof(in_t), copy_kind::device_to_host,
+          device_copy_bytes(staged, contiguous_address(first), n * sizeof(in_t), copy_kind::device_to_host,
                             stream, true, "copy (device to host)");
         } else {
           temporary_buffer<in_t> buf(policy, n, "copy");
           dispatch::transform(policy, unwrap_iterator(first), n, buf.data(), identity<>());
-          device_copy_bytes(staged.data(), buf.data(), n * sizeof(in_t), copy_kind::device_to_host, stream, true,
+          device_copy_bytes(staged, buf.data(), n * sizeof(in_t), copy_kind::device_to_host, stream, true,
                             "copy (device to host)");
         }
         for (size_type i = 0; i < n; ++i, ++out) *out = staged[i];  // any output iterator

@@ -1,0 +1,46 @@
+#pragma once
+/// \file scatter.hpp
+/// scatter and scatter_if: out[map[i]] = first[i] (where the stencil allows). Compositions over
+/// transform and transform_if writing through a permutation_iterator, so every backend has them.
+/// When two map entries are equal, which write lands is unspecified (as in Thrust).
+
+#include "detail/dispatch.hpp"
+#include "functional.hpp"
+#include "iterator/permutation_iterator.hpp"
+#include "transform.hpp"
+
+namespace tide {
+
+/// out[map[i]] = first[i] for each i in [0, last - first).
+template <class Policy, class It, class MapIt, class OutIt, detail::enable_if_policy_t<Policy> = 0>
+void scatter(const Policy& policy, It first, It last, MapIt map, OutIt out) {
+  detail::checked_distance(first, last, "scatter");
+  tide::transform(policy, first, last, make_permutation_iterator(out, map), identity<>());
+}
+template <class It, class MapIt, class OutIt, detail::enable_if_not_policy_t<It> = 0>
+void scatter(It first, It last, MapIt map, OutIt out) {
+  tide::scatter(detail::select_policy(first, map, out), first, last, map, out);
+}
+
+/// out[map[i]] = first[i] where pred(stencil[i]).
+template <class Policy, class It, class MapIt, class StencilIt, class OutIt, class Pred,
+          detail::enable_if_policy_t<Policy> = 0>
+void scatter_if(const Policy& policy, It first, It last, MapIt map, StencilIt stencil, OutIt out, Pred pred) {
+  detail::checked_distance(first, last, "scatter_if");
+  tide::transform_if(policy, first, last, stencil, make_permutation_iterator(out, map), identity<>(), pred);
+}
+/// out[map[i]] = first[i] where stencil[i] is true (converts to true).
+template <class Policy, class It, class MapIt, class StencilIt, class OutIt, detail::enable_if_policy_t<Policy> = 0>
+void scatter_if(const Policy& policy, It first, It last, MapIt map, StencilIt stencil, OutIt out) {
+  tide::scatter_if(policy, first, last, map, stencil, out, identity<>());
+}
+template <class It, class MapIt, class StencilIt, class OutIt, class Pred, detail::enable_if_not_policy_t<It> = 0>
+void scatter_if(It first, It last, MapIt map, StencilIt stencil, OutIt out, Pred pred) {
+  tide::scatter_if(detail::select_policy(first, map, stencil, out), first, last, map, stencil, out, pred);
+}
+template <class It, class MapIt, class StencilIt, class OutIt, detail::enable_if_not_policy_t<It> = 0>
+void scatter_if(It first, It last, MapIt map, StencilIt stencil, OutIt out) {
+  tide::scatter_if(detail::select_policy(first, map, stencil, out), first, last, map, stencil, out, identity<>());
+}
+
+}  // namespace tide
