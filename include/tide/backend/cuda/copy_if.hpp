@@ -1,0 +1,185 @@
+#pragma once
+// Stream compaction on the CUDA system (copy_if here, unique_copy in unique.hpp): one pass. Each
+// block loads its tile (block/block_load_store.hpp), flags the items to keep, ranks them with a
+// block scan of per-run counts, gets the tile's output offset by a decoupled look-back over 62-bit
+// counts (lookback.hpp), gathers the kept items in shared memory in order, and writes them out
+// contiguously (coalesced). Stable. The last tile writes the total count, which the host reads
+// with one copy and one wait.
+//
+// out may equal first: a tile writes only below its own end, after every earlier tile has read
+// its input (their aggregates are published after loading), and the one item before a tile that a
+// later tile reads (unique) can only be overwritten by itself.
+
+#include <type_traits>
+
+#include "../../detail/raw_memory.hpp"
+#include "../../detail/temporary_buffer.hpp"
+#include "../../execution.hpp"
+#include "block/block_load_store.hpp"
+#include "block/block_scan.hpp"
+#include "device_utility.hpp"
+#include "launch.hpp"
+#include "lookback.hpp"
+
+namespace tide::backend::cuda {
+namespace detail {
+
+/// Compaction tiles (sm_90 and newer), by value size.
+template <std::size_t ValueBytes, int Arch>
+struct select_tuning {
+  static constexpr int block_threads = 256;
+  static constexpr int items_per_thread = ValueBytes <= 4 ? 16 : ValueBytes <= 8 ? 8 : 4;
+};
+template <std::size_t ValueBytes>
+struct select_tuning<ValueBytes, 800> : select_tuning<ValueBytes, 900> {};
+
+/// copy_if flags pred(stencil[i]) (the items themselves when `same`); unique flags the first of each
+/// run of items equal under pred(previous, item).
+enum class select_mode { copy_if, unique };
+
+template <int Threads, int Items, int RunLen, tile_access Access, select_mode Mode, class In, class Stencil,
+          class Out, class Pred>
+__global__ void __launch_bounds__(Threads)
+    select_kernel(In in, Stencil stencil, bool same, Out out, size_type n, Pred pred, count_tile_state state,
+                  size_type tiles, size_type* d_count) {
+  using io = warp_tile_io<Items, RunLen, Access>;
+  using value_t = iter_value_t<In>;
+  using stencil_t = iter_value_t<Stencil>;
+  using scan_t = block_scan<int, Threads>;
+  constexpr int warps = Threads / warp_threads, runs = io::runs, exchanges = io::transposes ? warps : 1;
+  // Each warp's exchange serves values, then stencils; all exchanges are done before block_scan's
+  // barrier, and the gathered items come after it.
+  union warp_exchange {
+    typename io::template temp_storage<value_t> values;
+    typename io::template temp_storage<stencil_t> stencils;
+  };
+  union shared_items {
+    warp_exchange exchange[exchanges];
+    raw_array<value_t, Threads * Items> gathered;
+  };
+  __shared__ shared_items shared;
+  __shared__ typename scan_t::temp_storage scan_storage;
+  __shared__ size_type tile_offset;
+
+  const tile_geometry<Threads, Items> g(n);
+  const int lane = lane_id(), warp = warp_id();
+  const int exchange = io::transposes ? warp : 0;
+
+  value_t items[Items];
+  value_t fill{};
+  if (!g.full()) fill = in[g.tile_begin];  // tail items: any valid value
+  io::load(in + g.warp_begin, items, g.warp_valid, fill, shared.exchange[exchange].values);
+
+  bool keep[Items];
+  if constexpr (Mode == select_mode::unique) {
+    value_t prev[Items];
+    value_t warp_prev = items[0];
+    if (lane == 0 && g.warp_begin > 0 && g.warp_valid > 0) warp_prev = in[g.warp_begin - 1];
+    io::previous(items, warp_prev, prev);
+#pragma unroll
+    for (int i = 0; i < Items; ++i) {
+      const int pos = io::position(lane, i);
+      keep[i] = pos < g.warp_valid && (g.warp_begin + pos == 0 || !pred(prev[i], items[i]));
+    }
+  } else {
+    bool from_items = false;
+    if constexpr (std::is_same_v<In, Stencil>) from_items = same;
+    if (from_items) {
+      if constexpr (std::is_same_v<In, Stencil>) {
+#pragma unroll
+        for (int i = 0; i < Items; ++i) keep[i] = io::position(lane, i) < g.warp_valid && pred(items[i]);
+      }
+    } else {
+      stencil_t flags[Items];
+      stencil_t stencil_fill{};
+      if (!g.full()) stencil_fill = stencil[g.tile_begin];
+      io::load(stencil + g.warp_begin, flags, g.warp_valid, stencil_fill, shared.exchange[exchange].stencils);
+#pragma unroll
+      for (int i = 0; i < Items; ++i) keep[i] = io::position(lane, i) < g.warp_valid && pred(flags[i]);
+    }
+  }
+
+  // Ranks within the tile.
+  int rank[runs];
+  int block_count;
+  {
+    int counts[runs];
+#pragma unroll
+    for (int r = 0; r < runs; ++r) {
+      counts[r] = 0;
+#pragma unroll
+      for (int e = 0; e < RunLen; ++e) counts[r] += keep[r * RunLen + e];
+    }
+    if (!scan_t(scan_storage).exclusive_runs(counts, rank, block_count, sum_op{})) rank[0] = 0;
+  }
+
+  // The tile's offset in the output.
+  if (warp == 0) {
+    lookback_prefix<size_type, count_tile_state, sum_op> prefix{state, sum_op{}, g.tile, tiles, false, 0};
+    size_type before = 0;
+    const bool has = prefix(size_type(block_count), before);
+    if (lane == 0) tile_offset = has ? before : 0;
+  }
+
+  // Gather the kept items in order, then write them out contiguously.
+#pragma unroll
+  for (int r = 0; r < runs; ++r) {
+    int k = rank[r];
+#pragma unroll
+    for (int e = 0; e < RunLen; ++e)
+      if (keep[r * RunLen + e]) shared.gathered[k++] = items[r * RunLen + e];
+  }
+  __syncthreads();
+  const size_type offset = tile_offset;
+  Out tile_out = out + offset;
+  for (int k = int(threadIdx.x); k < block_count; k += Threads) tile_out[k] = shared.gathered[k];
+  if (g.tile == tiles - 1 && threadIdx.x == 0) *d_count = offset + block_count;
+}
+
+/// Runs select_kernel over [in, in + n) (n > 0) and returns the number of items written.
+template <select_mode Mode, class In, class Stencil, class Out, class Pred>
+size_type select(const cuda_policy& p, In in, Stencil stencil, bool same, size_type n, Out out, Pred pred,
+                 const char* algorithm) {
+  check_pending(algorithm);
+  tide::detail::temporary_buffer<size_type> d_count(p, 1, algorithm);
+  with_arch([&](auto arch) {
+    using tuning = select_tuning<sizeof(iter_value_t<In>), decltype(arch)::value>;
+    constexpr int threads = tuning::block_threads, items = tuning::items_per_thread;
+    using arrangement = std::conditional_t<Mode == select_mode::unique, tile_arrangement<items, In>,
+                                           tile_arrangement<items, In, Stencil>>;
+    const size_type tiles = ceil_div(n, threads * items);
+    const unsigned grid = tile_grid(tiles, algorithm);
+    tile_state_buffer<count_tile_state> state(p, tiles, algorithm);
+    auto go = [&](auto access) {
+      auto kernel = &select_kernel<threads, items, arrangement::run_len, decltype(access)::value, Mode, In, Stencil,
+                                   Out, Pred>;
+      launch(algorithm, "select_kernel", kernel, grid, threads, 0, p.stream, in, stencil, same, out, n, pred,
+             state.state(), tiles, d_count.data());
+    };
+    if constexpr (Mode == select_mode::unique) {
+      arrangement::dispatch(go, in);
+    } else {
+      arrangement::dispatch(go, in, stencil);
+    }
+  });
+  size_type count = 0;
+  tide::detail::device_copy_bytes(&count, d_count.data(), sizeof(count), tide::detail::copy_kind::device_to_host,
+                                  p.stream, true, algorithm);
+  return count;
+}
+
+}  // namespace detail
+
+/// Copies, in order, the x = first[i] with pred(stencil[i]) to out; returns how many. out may equal
+/// first.
+template <class InputIt, class StencilIt, class OutputIt, class Pred>
+size_type copy_if(const cuda_policy& p, InputIt first, size_type n, StencilIt stencil, OutputIt out, Pred pred) {
+  if (n == 0) return 0;
+  bool same = false;
+  if constexpr (std::is_same_v<InputIt, StencilIt>) {
+    if constexpr (std::is_pointer_v<InputIt>) same = first == stencil;
+  }
+  return detail::select<detail::select_mode::copy_if>(p, first, stencil, same, n, out, pred, "copy_if");
+}
+
+}  // namespace tide::backend::cuda

@@ -1,0 +1,161 @@
+#pragma once
+// Reductions on the CUDA system, in order (the operator need not be commutative) and
+// deterministic: the partition depends on n and the tuning only, and every combination happens in
+// a fixed order.
+//
+// Up to `single_block_tiles` tiles (16K 4-byte items) one block does everything in one launch.
+// Beyond, block b reduces its own contiguous range (the range split again into one contiguous slice
+// per warp, walked in warp tiles of vector runs) and writes a partial; a second one-block launch of
+// the same kernel reduces the partials in order, starting from init. `reduce` copies the result
+// back with one copy and one wait on the policy's stream; `reduce_into` never waits.
+
+#include <type_traits>
+
+#include "../../detail/raw_memory.hpp"
+#include "../../detail/temporary_buffer.hpp"
+#include "../../execution.hpp"
+#include "block/block_load_store.hpp"
+#include "device_utility.hpp"
+#include "launch.hpp"
+#include "warp/warp_reduce.hpp"
+
+namespace tide::backend::cuda {
+namespace detail {
+
+/// Reduction blocks (sm_90 and newer): items per thread per warp tile, the most blocks (partials),
+/// and the largest input done by one block.
+template <class Acc, int Arch>
+struct reduce_tuning {
+  static constexpr int block_threads = 256;
+  static constexpr int items_per_thread = sizeof(Acc) <= 4 ? 16 : sizeof(Acc) <= 8 ? 8 : sizeof(Acc) <= 16 ? 4 : 2;
+  static constexpr size_type max_blocks = 4096;
+  static constexpr size_type single_block_tiles = 4;
+};
+template <class Acc>
+struct reduce_tuning<Acc, 800> : reduce_tuning<Acc, 900> {};
+
+/// Reduces [block * span, (block + 1) * span) of [0, n), span = tiles_per_block tiles, in order. With
+/// d_partials the block writes its total there; without (one block), out[0] = op(init, total), or
+/// init if the range is empty.
+template <int Threads, int Items, int RunLen, tile_access Access, class In, class Acc, class Op, class Out>
+__global__ void __launch_bounds__(Threads)
+    reduce_kernel(In in, size_type n, size_type tiles_per_block, Op op, Acc init, Acc* d_partials, Out out) {
+  using io = warp_tile_io<Items, RunLen, Access>;
+  using value_t = iter_value_t<In>;
+  constexpr int warps = Threads / warp_threads;
+  __shared__ typename io::template temp_storage<value_t> exchange[io::transposes ? warps : 1];
+  __shared__ raw_array<Acc, warps> warp_totals;
+  __shared__ bool warp_has[warps];
+  const int warp = warp_id(), lane = lane_id();
+  auto& my_exchange = exchange[io::transposes ? warp : 0];
+
+  // This warp's contiguous slice.
+  const size_type warp_span = tiles_per_block * io::warp_items;
+  const size_type begin = (size_type(blockIdx.x) * warps + warp) * warp_span;
+  const size_type end = begin + warp_span < n ? begin + warp_span : n;
+
+  Acc acc = init;
+  bool has = false;
+  size_type pos = begin;
+  const value_t no_fill{};
+  for (; pos + io::warp_items <= end; pos += io::warp_items) {
+    value_t items[Items];
+    io::load(in + pos, items, io::warp_items, no_fill, my_exchange);
+    const Acc t = warp_reduce_runs<Items, RunLen, Acc>(items, io::warp_items, op);
+    acc = has ? static_cast<Acc>(op(acc, t)) : t;
+    has = true;
+  }
+  if (pos < end) {
+    const int valid = int(end - pos);
+    value_t items[Items];
+    const value_t fill = in[pos];
+    io::load(in + pos, items, valid, fill, my_exchange);
+    const Acc t = warp_reduce_runs<Items, RunLen, Acc>(items, valid, op);
+    acc = has ? static_cast<Acc>(op(acc, t)) : t;
+    has = true;
+  }
+
+  if (lane == 0) {
+    warp_totals[warp] = acc;
+    warp_has[warp] = has;
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    bool any = false;
+    Acc total = init;
+#pragma unroll
+    for (int w = 0; w < warps; ++w) {
+      if (warp_has[w]) {
+        total = any ? static_cast<Acc>(op(total, warp_totals[w])) : warp_totals[w];
+        any = true;
+      }
+    }
+    if (d_partials) {
+      d_partials[blockIdx.x] = total;
+    } else {
+      out[0] = any ? static_cast<Acc>(op(init, total)) : init;
+    }
+  }
+}
+
+/// One launch of reduce_kernel over [in, in + n) with `blocks` blocks.
+template <class Tuning, class Acc, class In, class Op, class Out>
+void launch_reduce(const cuda_policy& p, In in, size_type n, size_type blocks, size_type tiles_per_block, Op op,
+                   Acc init, Acc* d_partials, Out out, const char* algorithm) {
+  constexpr int threads = Tuning::block_threads, items = Tuning::items_per_thread;
+  using arrangement = tile_arrangement<items, In>;
+  arrangement::dispatch(
+      [&](auto access) {
+        auto kernel = &reduce_kernel<threads, items, arrangement::run_len, decltype(access)::value, In, Acc, Op, Out>;
+        launch(algorithm, "reduce_kernel", kernel, dim3(unsigned(blocks)), threads, 0, p.stream, in, n,
+               tiles_per_block, op, init, d_partials, out);
+      },
+      in);
+}
+
+/// Writes the reduction of [in, in + n) from init to out[0] (init when n == 0) with the given
+/// tuning (block_threads, items_per_thread, max_blocks, single_block_tiles), without waiting.
+template <class Tuning, class In, class Out, class Acc, class Op>
+void reduce_tuned(const cuda_policy& p, In in, size_type n, Out out, Acc init, Op op, const char* algorithm) {
+  const size_type tile = size_type(Tuning::block_threads) * Tuning::items_per_thread;
+  const size_type tiles = ceil_div(n, tile);
+  if (tiles <= Tuning::single_block_tiles) {
+    launch_reduce<Tuning>(p, in, n, 1, tiles > 0 ? tiles : 1, op, init, static_cast<Acc*>(nullptr), out, algorithm);
+    return;
+  }
+  const size_type tiles_per_block = ceil_div(tiles, Tuning::max_blocks);
+  const size_type blocks = ceil_div(tiles, tiles_per_block);
+  tide::detail::temporary_buffer<Acc> partials(p, std::size_t(blocks), algorithm);
+  launch_reduce<Tuning>(p, in, n, blocks, tiles_per_block, op, init, partials.data(), out, algorithm);
+  const Acc* d_partials = partials.data();
+  launch_reduce<Tuning>(p, d_partials, blocks, 1, ceil_div(blocks, tile), op, init, static_cast<Acc*>(nullptr), out,
+                        algorithm);
+}
+
+template <class In, class Out, class Acc, class Op>
+void reduce_to(const cuda_policy& p, In in, size_type n, Out out, Acc init, Op op, const char* algorithm) {
+  check_pending(algorithm);
+  with_arch([&](auto arch) { reduce_tuned<reduce_tuning<Acc, decltype(arch)::value>>(p, in, n, out, init, op, algorithm); });
+}
+
+}  // namespace detail
+
+/// init op x0 op x1 ... op x(n-1), in order (op need not be commutative); waits for the result.
+template <class InputIt, class T, class Op>
+T reduce(const cuda_policy& p, InputIt first, size_type n, T init, Op op) {
+  if (n == 0) return init;
+  tide::detail::temporary_buffer<T> result(p, 1, "reduce");
+  detail::reduce_to(p, first, n, result.data(), init, op, "reduce");
+  T value = init;
+  tide::detail::device_copy_bytes(&value, result.data(), sizeof(T), tide::detail::copy_kind::device_to_host, p.stream,
+                                  true, "reduce");
+  return value;
+}
+
+/// *out = reduce(first, n, init, op), written on the device; never waits.
+template <class InputIt, class OutputIt, class T, class Op>
+void reduce_into(const cuda_policy& p, InputIt first, size_type n, OutputIt out, T init, Op op) {
+  detail::reduce_to(p, first, n, out, init, op, "reduce_into");
+}
+
+}  // namespace tide::backend::cuda
