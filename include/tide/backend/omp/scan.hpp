@@ -1,0 +1,67 @@
+#pragma once
+// OpenMP scans over parallel_scan: one chunk per thread; chunk totals, carries combined in chunk
+// order, then each chunk scans from its carry. The contract is in backend/seq/scan.hpp.
+
+#include "../../execution.hpp"
+#include "parallel.hpp"
+
+namespace tide::backend::omp {
+
+namespace detail {
+/// The total of first[b, e), started from the chunk's own first element (no identity needed).
+template <class Acc, class It, class Op>
+Acc scan_chunk_total(It first, size_type b, size_type e, Op& op) {
+  Acc acc = static_cast<Acc>(first[b]);
+  for (size_type i = b + 1; i < e; ++i) acc = op(acc, first[i]);
+  return acc;
+}
+}  // namespace detail
+
+template <class Acc, class It, class OutIt, class Op>
+void inclusive_scan(const omp_policy& p, It first, size_type n, OutIt out, Op op) {
+  if (n == 0) return;
+  detail::parallel_scan<Acc>(
+      p, n, [&](size_type b, size_type e) { return detail::scan_chunk_total<Acc>(first, b, e, op); },
+      [&](size_type b, size_type e, const Acc* carry) {
+        Acc acc = carry ? static_cast<Acc>(op(*carry, first[b])) : static_cast<Acc>(first[b]);
+        out[b] = acc;
+        for (size_type i = b + 1; i < e; ++i) {
+          acc = op(acc, first[i]);
+          out[i] = acc;
+        }
+      },
+      op);
+}
+
+template <class It, class OutIt, class Acc, class Op>
+void inclusive_scan_init(const omp_policy& p, It first, size_type n, OutIt out, Acc init, Op op) {
+  if (n == 0) return;
+  detail::parallel_scan<Acc>(
+      p, n, [&](size_type b, size_type e) { return detail::scan_chunk_total<Acc>(first, b, e, op); },
+      [&](size_type b, size_type e, const Acc* carry) {
+        Acc acc = carry ? static_cast<Acc>(op(init, *carry)) : init;
+        for (size_type i = b; i < e; ++i) {
+          acc = op(acc, first[i]);
+          out[i] = acc;
+        }
+      },
+      op);
+}
+
+template <class It, class OutIt, class Acc, class Op>
+void exclusive_scan(const omp_policy& p, It first, size_type n, OutIt out, Acc init, Op op) {
+  if (n == 0) return;
+  detail::parallel_scan<Acc>(
+      p, n, [&](size_type b, size_type e) { return detail::scan_chunk_total<Acc>(first, b, e, op); },
+      [&](size_type b, size_type e, const Acc* carry) {
+        Acc acc = carry ? static_cast<Acc>(op(init, *carry)) : init;
+        for (size_type i = b; i < e; ++i) {
+          Acc next = op(acc, first[i]);  // read x_i before out[i] is written (in place)
+          out[i] = acc;
+          acc = next;
+        }
+      },
+      op);
+}
+
+}  // namespace tide::backend::omp

@@ -1,0 +1,156 @@
+#pragma once
+/// \file extrema.hpp
+/// min_element, max_element, minmax_element, with and without a policy and a comparator
+/// (`comp(a, b)`: a is less than b; default `tide::less<>`). As std and Thrust: min_element gives
+/// the first smallest, max_element the first largest, minmax_element the first smallest and the
+/// last largest; an empty range gives `last` (both, for minmax_element).
+///
+/// Composed over the reduce primitive: a reduction of indices (a counting_iterator) under an
+/// operator that compares the elements at two indices through the unwrapped iterator. Ties go by
+/// index inside the operator, so it is commutative and the backend's grouping cannot change which
+/// of several equal elements is picked.
+
+#include <type_traits>
+
+#include "functional.hpp"
+#include "iterator/counting_iterator.hpp"
+#include "iterator/transform_iterator.hpp"
+#include "pair.hpp"
+#include "reduce.hpp"
+
+namespace tide {
+
+namespace detail {
+// The user's comparator or predicate may be __device__ only on the CUDA system: the pragmas
+// silence nvcc's host check on the functors that call it.
+/// Index of the smaller element; of two equal ones, the lower index.
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+template <class It, class Comp>
+TIDE_HOST_DEVICE size_type pick_min(const It& first, const Comp& comp, size_type a, size_type b) {
+  auto&& x = first[a];
+  auto&& y = first[b];
+  if (comp(y, x)) return b;
+  if (comp(x, y)) return a;
+  return a < b ? a : b;
+}
+/// Index of the larger element; of two equal ones, the lower (Last = false) or higher index.
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+template <bool Last, class It, class Comp>
+TIDE_HOST_DEVICE size_type pick_max(const It& first, const Comp& comp, size_type a, size_type b) {
+  auto&& x = first[a];
+  auto&& y = first[b];
+  if (comp(x, y)) return b;
+  if (comp(y, x)) return a;
+  return (a < b) == Last ? b : a;
+}
+
+template <class It, class Comp>
+struct min_index_op {
+  It first;
+  Comp comp;
+  TIDE_HOST_DEVICE size_type operator()(size_type a, size_type b) const { return pick_min(first, comp, a, b); }
+};
+template <class It, class Comp>
+struct max_index_op {
+  It first;
+  Comp comp;
+  TIDE_HOST_DEVICE size_type operator()(size_type a, size_type b) const {
+    return pick_max<false>(first, comp, a, b);
+  }
+};
+
+/// The running (first smallest, last largest) indices.
+struct minmax_indices {
+  size_type min, max;
+};
+struct index_to_minmax {
+  TIDE_HOST_DEVICE minmax_indices operator()(size_type i) const { return {i, i}; }
+};
+template <class It, class Comp>
+struct minmax_index_op {
+  It first;
+  Comp comp;
+  TIDE_HOST_DEVICE minmax_indices operator()(const minmax_indices& a, const minmax_indices& b) const {
+    return {pick_min(first, comp, a.min, b.min), pick_max<true>(first, comp, a.max, b.max)};
+  }
+};
+
+/// Reduces the indices [0, n) (n >= 1) under an index operator, through the reduce primitive.
+template <class Policy, class IndexOp>
+size_type reduce_indices(const Policy& policy, size_type n, IndexOp op) {
+  return dispatch::reduce(policy, counting_iterator<size_type>(1), n - 1, size_type(0), op);
+}
+}  // namespace detail
+
+/// The first smallest element of [first, last), or last if empty.
+template <class Policy, class It, class Comp, detail::enable_if_policy_t<Policy> = 0>
+It min_element(const Policy& policy, It first, It last, Comp comp) {
+  size_type n = detail::checked_distance(first, last, "min_element");
+  if (n == 0) return last;
+  auto base = detail::unwrap_iterator(first);
+  return first + detail::reduce_indices(policy, n, detail::min_index_op<decltype(base), Comp>{base, comp});
+}
+template <class Policy, class It, detail::enable_if_policy_t<Policy> = 0>
+It min_element(const Policy& policy, It first, It last) {
+  return tide::min_element(policy, first, last, less<>());
+}
+template <class It, class Comp, detail::enable_if_not_policy_t<It> = 0>
+It min_element(It first, It last, Comp comp) {
+  return tide::min_element(detail::select_policy(first), first, last, comp);
+}
+template <class It, detail::enable_if_not_policy_t<It> = 0>
+It min_element(It first, It last) {
+  return tide::min_element(detail::select_policy(first), first, last, less<>());
+}
+
+/// The first largest element of [first, last), or last if empty.
+template <class Policy, class It, class Comp, detail::enable_if_policy_t<Policy> = 0>
+It max_element(const Policy& policy, It first, It last, Comp comp) {
+  size_type n = detail::checked_distance(first, last, "max_element");
+  if (n == 0) return last;
+  auto base = detail::unwrap_iterator(first);
+  return first + detail::reduce_indices(policy, n, detail::max_index_op<decltype(base), Comp>{base, comp});
+}
+template <class Policy, class It, detail::enable_if_policy_t<Policy> = 0>
+It max_element(const Policy& policy, It first, It last) {
+  return tide::max_element(policy, first, last, less<>());
+}
+template <class It, class Comp, detail::enable_if_not_policy_t<It> = 0>
+It max_element(It first, It last, Comp comp) {
+  return tide::max_element(detail::select_policy(first), first, last, comp);
+}
+template <class It, detail::enable_if_not_policy_t<It> = 0>
+It max_element(It first, It last) {
+  return tide::max_element(detail::select_policy(first), first, last, less<>());
+}
+
+/// (first smallest, last largest) of [first, last), or (last, last) if empty.
+template <class Policy, class It, class Comp, detail::enable_if_policy_t<Policy> = 0>
+pair<It, It> minmax_element(const Policy& policy, It first, It last, Comp comp) {
+  size_type n = detail::checked_distance(first, last, "minmax_element");
+  if (n == 0) return {last, last};
+  auto base = detail::unwrap_iterator(first);
+  auto indices = make_transform_iterator(counting_iterator<size_type>(1), detail::index_to_minmax{});
+  detail::minmax_indices r =
+      detail::dispatch::reduce(policy, indices, n - 1, detail::minmax_indices{0, 0},
+                               detail::minmax_index_op<decltype(base), Comp>{base, comp});
+  return {first + r.min, first + r.max};
+}
+template <class Policy, class It, detail::enable_if_policy_t<Policy> = 0>
+pair<It, It> minmax_element(const Policy& policy, It first, It last) {
+  return tide::minmax_element(policy, first, last, less<>());
+}
+template <class It, class Comp, detail::enable_if_not_policy_t<It> = 0>
+pair<It, It> minmax_element(It first, It last, Comp comp) {
+  return tide::minmax_element(detail::select_policy(first), first, last, comp);
+}
+template <class It, detail::enable_if_not_policy_t<It> = 0>
+pair<It, It> minmax_element(It first, It last) {
+  return tide::minmax_element(detail::select_policy(first), first, last, less<>());
+}
+
+}  // namespace tide

@@ -1,0 +1,97 @@
+#pragma once
+/// \file logical.hpp
+/// all_of, any_of, none_of and equal, with and without a policy. Composed over count_if (so over
+/// the reduce primitive): every element is tested, there is no early exit. On an empty range
+/// all_of and none_of are true, any_of is false, and equal is true.
+
+#include "functional.hpp"
+#include "iterator/zip_iterator.hpp"
+#include "reduce.hpp"
+#include "tuple.hpp"
+
+namespace tide {
+
+namespace detail {
+// The user's comparator or predicate may be __device__ only on the CUDA system: the pragmas
+// silence nvcc's host check on the functors that call it.
+/// !pred(x).
+template <class Pred>
+struct not_fn_pred {
+  Pred pred;
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class X>
+  TIDE_HOST_DEVICE bool operator()(const X& x) const {
+    return !pred(x);
+  }
+};
+/// !pred(a, b) for a zipped (a, b).
+template <class Pred>
+struct pair_mismatch {
+  Pred pred;
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class Tuple>
+  TIDE_HOST_DEVICE bool operator()(const Tuple& t) const {
+    return !pred(get<0>(t), get<1>(t));
+  }
+};
+}  // namespace detail
+
+/// Whether pred(x) holds for every x in [first, last).
+template <class Policy, class It, class Pred, detail::enable_if_policy_t<Policy> = 0>
+bool all_of(const Policy& policy, It first, It last, Pred pred) {
+  detail::checked_distance(first, last, "all_of");
+  return tide::count_if(policy, first, last, detail::not_fn_pred<Pred>{pred}) == 0;
+}
+template <class It, class Pred, detail::enable_if_not_policy_t<It> = 0>
+bool all_of(It first, It last, Pred pred) {
+  return tide::all_of(detail::select_policy(first), first, last, pred);
+}
+
+/// Whether pred(x) holds for some x in [first, last).
+template <class Policy, class It, class Pred, detail::enable_if_policy_t<Policy> = 0>
+bool any_of(const Policy& policy, It first, It last, Pred pred) {
+  detail::checked_distance(first, last, "any_of");
+  return tide::count_if(policy, first, last, pred) != 0;
+}
+template <class It, class Pred, detail::enable_if_not_policy_t<It> = 0>
+bool any_of(It first, It last, Pred pred) {
+  return tide::any_of(detail::select_policy(first), first, last, pred);
+}
+
+/// Whether pred(x) holds for no x in [first, last).
+template <class Policy, class It, class Pred, detail::enable_if_policy_t<Policy> = 0>
+bool none_of(const Policy& policy, It first, It last, Pred pred) {
+  detail::checked_distance(first, last, "none_of");
+  return tide::count_if(policy, first, last, pred) == 0;
+}
+template <class It, class Pred, detail::enable_if_not_policy_t<It> = 0>
+bool none_of(It first, It last, Pred pred) {
+  return tide::none_of(detail::select_policy(first), first, last, pred);
+}
+
+/// Whether pred(first1[i], first2[i]) holds for every i (default: ==).
+template <class Policy, class It1, class It2, class Pred, detail::enable_if_policy_t<Policy> = 0>
+bool equal(const Policy& policy, It1 first1, It1 last1, It2 first2, Pred pred) {
+  size_type n = detail::checked_distance(first1, last1, "equal");
+  if (n == 0) return true;
+  auto zip = make_zip_iterator(first1, first2);
+  return tide::count_if(policy, zip, zip + n, detail::pair_mismatch<Pred>{pred}) == 0;
+}
+template <class Policy, class It1, class It2, detail::enable_if_policy_t<Policy> = 0>
+bool equal(const Policy& policy, It1 first1, It1 last1, It2 first2) {
+  return tide::equal(policy, first1, last1, first2, equal_to<>());
+}
+template <class It1, class It2, class Pred, detail::enable_if_not_policy_t<It1> = 0>
+bool equal(It1 first1, It1 last1, It2 first2, Pred pred) {
+  return tide::equal(detail::select_policy(first1, first2), first1, last1, first2, pred);
+}
+template <class It1, class It2, detail::enable_if_not_policy_t<It1> = 0>
+bool equal(It1 first1, It1 last1, It2 first2) {
+  return tide::equal(detail::select_policy(first1, first2), first1, last1, first2, equal_to<>());
+}
+
+}  // namespace tide

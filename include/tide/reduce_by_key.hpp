@@ -1,0 +1,72 @@
+#pragma once
+/// \file reduce_by_key.hpp
+/// reduce_by_key: for each run of equal (by `pred`) adjacent keys, its first key and the reduction
+/// of its values, with Thrust's argument order, with and without a policy. Returns
+/// `tide::pair(keys_output end, values_output end)`; structured bindings work:
+/// `auto [keys_end, values_end] = tide::reduce_by_key(...);`.
+///
+/// The accumulator type is the type of `op(v, v)` for a value v (P2322's rule); `op` must be
+/// associative (not necessarily commutative). Element i continues the run of i - 1 when
+/// `pred(keys[i - 1], keys[i])` holds. The outputs must not overlap the inputs; they are only
+/// written (a discard_iterator may take the keys).
+
+#include <iterator>
+#include <type_traits>
+
+#include "backend/omp/reduce_by_key.hpp"
+#include "backend/seq/reduce_by_key.hpp"
+#include "detail/dispatch.hpp"
+#include "functional.hpp"
+#include "pair.hpp"
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+#include "backend/cuda/reduce_by_key.hpp"
+#endif
+
+namespace tide {
+
+/// Reduces each run of equal adjacent keys; writes one key and one value per run.
+template <class Policy, class KeyIt, class ValIt, class KeyOut, class ValOut, class Pred, class Op,
+          detail::enable_if_policy_t<Policy> = 0>
+pair<KeyOut, ValOut> reduce_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
+                                   KeyOut keys_output, ValOut values_output, Pred pred, Op op) {
+  using acc_t = detail::accumulator_t<Op, detail::iter_value_t<ValIt>, ValIt>;
+  size_type n = detail::checked_distance(keys_first, keys_last, "reduce_by_key");
+  if (n == 0) return {keys_output, values_output};
+  size_type segments = detail::dispatch::reduce_by_key<acc_t>(
+      policy, detail::unwrap_iterator(keys_first), n, detail::unwrap_iterator(values_first),
+      detail::unwrap_iterator(keys_output), detail::unwrap_iterator(values_output), pred, op);
+  return {keys_output + segments, values_output + segments};
+}
+template <class Policy, class KeyIt, class ValIt, class KeyOut, class ValOut, class Pred,
+          detail::enable_if_policy_t<Policy> = 0>
+pair<KeyOut, ValOut> reduce_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
+                                   KeyOut keys_output, ValOut values_output, Pred pred) {
+  return tide::reduce_by_key(policy, keys_first, keys_last, values_first, keys_output, values_output, pred,
+                             plus<>());
+}
+template <class Policy, class KeyIt, class ValIt, class KeyOut, class ValOut, detail::enable_if_policy_t<Policy> = 0>
+pair<KeyOut, ValOut> reduce_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
+                                   KeyOut keys_output, ValOut values_output) {
+  return tide::reduce_by_key(policy, keys_first, keys_last, values_first, keys_output, values_output, equal_to<>(),
+                             plus<>());
+}
+template <class KeyIt, class ValIt, class KeyOut, class ValOut, class Pred, class Op,
+          detail::enable_if_not_policy_t<KeyIt> = 0>
+pair<KeyOut, ValOut> reduce_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first, KeyOut keys_output,
+                                   ValOut values_output, Pred pred, Op op) {
+  return tide::reduce_by_key(detail::select_policy(keys_first, values_first, keys_output, values_output), keys_first,
+                             keys_last, values_first, keys_output, values_output, pred, op);
+}
+template <class KeyIt, class ValIt, class KeyOut, class ValOut, class Pred, detail::enable_if_not_policy_t<KeyIt> = 0>
+pair<KeyOut, ValOut> reduce_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first, KeyOut keys_output,
+                                   ValOut values_output, Pred pred) {
+  return tide::reduce_by_key(keys_first, keys_last, values_first, keys_output, values_output, pred, plus<>());
+}
+template <class KeyIt, class ValIt, class KeyOut, class ValOut, detail::enable_if_not_policy_t<KeyIt> = 0>
+pair<KeyOut, ValOut> reduce_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first, KeyOut keys_output,
+                                   ValOut values_output) {
+  return tide::reduce_by_key(keys_first, keys_last, values_first, keys_output, values_output, equal_to<>(),
+                             plus<>());
+}
+
+}  // namespace tide

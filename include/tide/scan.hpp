@@ -1,0 +1,196 @@
+#pragma once
+/// \file scan.hpp
+/// inclusive_scan, exclusive_scan, inclusive_scan_by_key, exclusive_scan_by_key, with Thrust's
+/// argument orders, each with and without a policy. Each returns the end of the output.
+///
+/// The accumulator type is the type of `op(init, *first)` (the rule of C++'s P2322; without an
+/// init, `op(*first, *first)`), so `exclusive_scan(first, last, out, 0)` over doubles or int64
+/// adds doubles or int64, never int. Every partial result is held in it; the output converts on
+/// assignment. `op` must be associative (it need not be commutative) and never sees a value that
+/// no one gave. In place is allowed: `result` may equal `first` (by key: the values' first).
+/// By key, element i continues the segment of i - 1 when `pred(keys[i - 1], keys[i])` holds.
+
+#include <iterator>
+#include <type_traits>
+
+#include "backend/omp/scan.hpp"
+#include "backend/omp/scan_by_key.hpp"
+#include "backend/seq/scan.hpp"
+#include "backend/seq/scan_by_key.hpp"
+#include "detail/dispatch.hpp"
+#include "functional.hpp"
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+#include "backend/cuda/scan.hpp"
+#include "backend/cuda/scan_by_key.hpp"
+#endif
+
+namespace tide {
+
+// ---- inclusive_scan ----------------------------------------------------------------------------
+
+/// result[i] = first[0] op ... op first[i].
+template <class Policy, class InIt, class OutIt, class Op, detail::enable_if_policy_t<Policy> = 0>
+OutIt inclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result, Op op) {
+  using acc_t = detail::accumulator_t<Op, detail::iter_value_t<InIt>, InIt>;
+  size_type n = detail::checked_distance(first, last, "inclusive_scan");
+  if (n == 0) return result;
+  detail::dispatch::inclusive_scan<acc_t>(policy, detail::unwrap_iterator(first), n, detail::unwrap_iterator(result),
+                                          op);
+  return result + n;
+}
+/// result[i] = init op first[0] op ... op first[i].
+template <class Policy, class InIt, class OutIt, class T, class Op, detail::enable_if_policy_t<Policy> = 0>
+OutIt inclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result, T init, Op op) {
+  using acc_t = detail::accumulator_t<Op, T, InIt>;
+  size_type n = detail::checked_distance(first, last, "inclusive_scan");
+  if (n == 0) return result;
+  detail::dispatch::inclusive_scan_init(policy, detail::unwrap_iterator(first), n, detail::unwrap_iterator(result),
+                                        acc_t(init), op);
+  return result + n;
+}
+template <class Policy, class InIt, class OutIt, detail::enable_if_policy_t<Policy> = 0>
+OutIt inclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result) {
+  return tide::inclusive_scan(policy, first, last, result, plus<>());
+}
+template <class InIt, class OutIt, class T, class Op, detail::enable_if_not_policy_t<InIt> = 0>
+OutIt inclusive_scan(InIt first, InIt last, OutIt result, T init, Op op) {
+  return tide::inclusive_scan(detail::select_policy(first, result), first, last, result, init, op);
+}
+template <class InIt, class OutIt, class Op, detail::enable_if_not_policy_t<InIt> = 0>
+OutIt inclusive_scan(InIt first, InIt last, OutIt result, Op op) {
+  return tide::inclusive_scan(detail::select_policy(first, result), first, last, result, op);
+}
+template <class InIt, class OutIt, detail::enable_if_not_policy_t<InIt> = 0>
+OutIt inclusive_scan(InIt first, InIt last, OutIt result) {
+  return tide::inclusive_scan(detail::select_policy(first, result), first, last, result, plus<>());
+}
+
+// ---- exclusive_scan ----------------------------------------------------------------------------
+
+/// result[0] = init, result[i] = init op first[0] op ... op first[i - 1].
+template <class Policy, class InIt, class OutIt, class T, class Op, detail::enable_if_policy_t<Policy> = 0>
+OutIt exclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result, T init, Op op) {
+  using acc_t = detail::accumulator_t<Op, T, InIt>;
+  size_type n = detail::checked_distance(first, last, "exclusive_scan");
+  if (n == 0) return result;
+  detail::dispatch::exclusive_scan(policy, detail::unwrap_iterator(first), n, detail::unwrap_iterator(result),
+                                   acc_t(init), op);
+  return result + n;
+}
+template <class Policy, class InIt, class OutIt, class T, detail::enable_if_policy_t<Policy> = 0>
+OutIt exclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result, T init) {
+  return tide::exclusive_scan(policy, first, last, result, init, plus<>());
+}
+/// init is the input's value_type{} (0 for numbers), as in Thrust.
+template <class Policy, class InIt, class OutIt, detail::enable_if_policy_t<Policy> = 0>
+OutIt exclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result) {
+  return tide::exclusive_scan(policy, first, last, result, detail::iter_value_t<InIt>{}, plus<>());
+}
+template <class InIt, class OutIt, class T, class Op, detail::enable_if_not_policy_t<InIt> = 0>
+OutIt exclusive_scan(InIt first, InIt last, OutIt result, T init, Op op) {
+  return tide::exclusive_scan(detail::select_policy(first, result), first, last, result, init, op);
+}
+template <class InIt, class OutIt, class T, detail::enable_if_not_policy_t<InIt> = 0>
+OutIt exclusive_scan(InIt first, InIt last, OutIt result, T init) {
+  return tide::exclusive_scan(detail::select_policy(first, result), first, last, result, init, plus<>());
+}
+template <class InIt, class OutIt, detail::enable_if_not_policy_t<InIt> = 0>
+OutIt exclusive_scan(InIt first, InIt last, OutIt result) {
+  return tide::exclusive_scan(detail::select_policy(first, result), first, last, result);
+}
+
+// ---- inclusive_scan_by_key ---------------------------------------------------------------------
+
+/// Inclusive scan of the values, restarting at each segment of equal (by `pred`) adjacent keys.
+template <class Policy, class KeyIt, class ValIt, class OutIt, class Pred, class Op,
+          detail::enable_if_policy_t<Policy> = 0>
+OutIt inclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
+                            OutIt result, Pred pred, Op op) {
+  using acc_t = detail::accumulator_t<Op, detail::iter_value_t<ValIt>, ValIt>;
+  size_type n = detail::checked_distance(keys_first, keys_last, "inclusive_scan_by_key");
+  if (n == 0) return result;
+  detail::dispatch::inclusive_scan_by_key<acc_t>(policy, detail::unwrap_iterator(keys_first), n,
+                                                 detail::unwrap_iterator(values_first),
+                                                 detail::unwrap_iterator(result), pred, op);
+  return result + n;
+}
+template <class Policy, class KeyIt, class ValIt, class OutIt, class Pred, detail::enable_if_policy_t<Policy> = 0>
+OutIt inclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
+                            OutIt result, Pred pred) {
+  return tide::inclusive_scan_by_key(policy, keys_first, keys_last, values_first, result, pred, plus<>());
+}
+template <class Policy, class KeyIt, class ValIt, class OutIt, detail::enable_if_policy_t<Policy> = 0>
+OutIt inclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
+                            OutIt result) {
+  return tide::inclusive_scan_by_key(policy, keys_first, keys_last, values_first, result, equal_to<>(), plus<>());
+}
+template <class KeyIt, class ValIt, class OutIt, class Pred, class Op, detail::enable_if_not_policy_t<KeyIt> = 0>
+OutIt inclusive_scan_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first, OutIt result, Pred pred, Op op) {
+  return tide::inclusive_scan_by_key(detail::select_policy(keys_first, values_first, result), keys_first, keys_last,
+                                     values_first, result, pred, op);
+}
+template <class KeyIt, class ValIt, class OutIt, class Pred, detail::enable_if_not_policy_t<KeyIt> = 0>
+OutIt inclusive_scan_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first, OutIt result, Pred pred) {
+  return tide::inclusive_scan_by_key(keys_first, keys_last, values_first, result, pred, plus<>());
+}
+template <class KeyIt, class ValIt, class OutIt, detail::enable_if_not_policy_t<KeyIt> = 0>
+OutIt inclusive_scan_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first, OutIt result) {
+  return tide::inclusive_scan_by_key(keys_first, keys_last, values_first, result, equal_to<>(), plus<>());
+}
+
+// ---- exclusive_scan_by_key ---------------------------------------------------------------------
+
+/// Exclusive scan of the values from `init`, restarting from `init` at each segment.
+template <class Policy, class KeyIt, class ValIt, class OutIt, class T, class Pred, class Op,
+          detail::enable_if_policy_t<Policy> = 0>
+OutIt exclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
+                            OutIt result, T init, Pred pred, Op op) {
+  using acc_t = detail::accumulator_t<Op, T, ValIt>;
+  size_type n = detail::checked_distance(keys_first, keys_last, "exclusive_scan_by_key");
+  if (n == 0) return result;
+  detail::dispatch::exclusive_scan_by_key(policy, detail::unwrap_iterator(keys_first), n,
+                                          detail::unwrap_iterator(values_first), detail::unwrap_iterator(result),
+                                          acc_t(init), pred, op);
+  return result + n;
+}
+template <class Policy, class KeyIt, class ValIt, class OutIt, class T, class Pred,
+          detail::enable_if_policy_t<Policy> = 0>
+OutIt exclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
+                            OutIt result, T init, Pred pred) {
+  return tide::exclusive_scan_by_key(policy, keys_first, keys_last, values_first, result, init, pred, plus<>());
+}
+template <class Policy, class KeyIt, class ValIt, class OutIt, class T, detail::enable_if_policy_t<Policy> = 0>
+OutIt exclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
+                            OutIt result, T init) {
+  return tide::exclusive_scan_by_key(policy, keys_first, keys_last, values_first, result, init, equal_to<>(),
+                                     plus<>());
+}
+/// init is the values' value_type{}, as in Thrust.
+template <class Policy, class KeyIt, class ValIt, class OutIt, detail::enable_if_policy_t<Policy> = 0>
+OutIt exclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
+                            OutIt result) {
+  return tide::exclusive_scan_by_key(policy, keys_first, keys_last, values_first, result,
+                                     detail::iter_value_t<ValIt>{}, equal_to<>(), plus<>());
+}
+template <class KeyIt, class ValIt, class OutIt, class T, class Pred, class Op,
+          detail::enable_if_not_policy_t<KeyIt> = 0>
+OutIt exclusive_scan_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first, OutIt result, T init, Pred pred,
+                            Op op) {
+  return tide::exclusive_scan_by_key(detail::select_policy(keys_first, values_first, result), keys_first, keys_last,
+                                     values_first, result, init, pred, op);
+}
+template <class KeyIt, class ValIt, class OutIt, class T, class Pred, detail::enable_if_not_policy_t<KeyIt> = 0>
+OutIt exclusive_scan_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first, OutIt result, T init, Pred pred) {
+  return tide::exclusive_scan_by_key(keys_first, keys_last, values_first, result, init, pred, plus<>());
+}
+template <class KeyIt, class ValIt, class OutIt, class T, detail::enable_if_not_policy_t<KeyIt> = 0>
+OutIt exclusive_scan_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first, OutIt result, T init) {
+  return tide::exclusive_scan_by_key(keys_first, keys_last, values_first, result, init, equal_to<>(), plus<>());
+}
+template <class KeyIt, class ValIt, class OutIt, detail::enable_if_not_policy_t<KeyIt> = 0>
+OutIt exclusive_scan_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first, OutIt result) {
+  return tide::exclusive_scan_by_key(keys_first, keys_last, values_first, result, detail::iter_value_t<ValIt>{},
+                                     equal_to<>(), plus<>());
+}
+
+}  // namespace tide

@@ -1,0 +1,229 @@
+// reduce_by_key and tide::pair, on every backend.
+#include "common.hpp"
+
+using namespace tide_test;
+
+namespace {
+
+/// Keys in runs of 1..max_run equal values (runs of equal keys are the segments).
+std::vector<int> random_runs(std::int64_t n, const std::string& salt, int max_run) {
+  auto g = rng(salt + "#" + std::to_string(n));
+  std::uniform_int_distribution<int> run(1, max_run);
+  std::vector<int> keys(static_cast<std::size_t>(n));
+  int key = 0;
+  for (std::int64_t i = 0; i < n;) {
+    int len = run(g);
+    for (int j = 0; j < len && i < n; ++j) keys[i++] = key;
+    key += 1 + static_cast<int>(g() % 3);
+  }
+  return keys;
+}
+
+/// The reference: one (key, reduction) per run of adjacent keys equal under `same`.
+template <class K, class V, class Acc, class Same, class Op>
+void reference_reduce_by_key(const std::vector<K>& keys, const std::vector<V>& vals, std::vector<K>& keys_out,
+                             std::vector<Acc>& vals_out, Same same, Op op) {
+  keys_out.clear();
+  vals_out.clear();
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (i == 0 || !same(keys[i - 1], keys[i])) {
+      keys_out.push_back(keys[i]);
+      vals_out.push_back(static_cast<Acc>(vals[i]));
+    } else {
+      vals_out.back() = op(vals_out.back(), static_cast<Acc>(vals[i]));
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("reduce_by_key sums each run of equal keys for every value type at every size", B,
+                   TIDE_TEST_BACKENDS) {
+  auto run = [](auto tag) {
+    using T = decltype(tag);
+    // Runs of one, short runs, long runs, and one or two runs over everything (chunks with no head).
+    std::vector<int> max_runs{9};
+    if (std::is_same_v<T, std::int32_t>) max_runs = {1, 9, 5000, 1 << 21};
+    for (int max_run : max_runs) {
+      for (auto n : sizes()) {
+        auto keys = random_runs(n, "rbk-" + std::to_string(max_run), max_run);
+        auto vals = random_vector<T>(n, "rbk-values", 0, 100);
+        std::vector<int> want_keys;
+        std::vector<double> want_vals;
+        reference_reduce_by_key(keys, vals, want_keys, want_vals, std::equal_to<>(), std::plus<>());
+        auto dk = to_backend<B>(keys);
+        auto dv = to_backend<B>(vals);
+        typename B::template vector<int> keys_out(n, tide::no_init);
+        typename B::template vector<T> vals_out(n, tide::no_init);
+        auto ends = tide::reduce_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), keys_out.begin(),
+                                        vals_out.begin());
+        CAPTURE(n);
+        CAPTURE(max_run);
+        auto segments = static_cast<std::size_t>(ends.first - keys_out.begin());
+        REQUIRE(segments == want_keys.size());
+        CHECK(ends.second - vals_out.begin() == ends.first - keys_out.begin());
+        auto got_keys = to_std(keys_out);
+        auto got_vals = to_std(vals_out);
+        got_keys.resize(segments);
+        CHECK(got_keys == want_keys);
+        std::size_t bad = 0;
+        for (std::size_t s = 0; s < segments; ++s) bad += close(got_vals[s], want_vals[s]) ? 0 : 1;
+        CHECK(bad == 0);
+      }
+    }
+  };
+  run(std::int32_t{});
+  run(std::uint32_t{});
+  run(std::int64_t{});
+  run(float{});
+  run(double{});
+}
+
+TEST_CASE_TEMPLATE("reduce_by_key with a non-commutative operator keeps the order", B, TIDE_TEST_BACKENDS) {
+  for (int max_run : {3, 100000}) {
+    for (auto n : sizes()) {
+      auto keys = random_runs(n, "rbk-affine-" + std::to_string(max_run), max_run);
+      auto a = random_vector<std::uint32_t>(n, "rbk-affine-a", 0, 1 << 30);
+      auto b = random_vector<std::uint32_t>(n, "rbk-affine-b", 0, 1 << 30);
+      std::vector<affine> vals(static_cast<std::size_t>(n));
+      for (std::int64_t i = 0; i < n; ++i) vals[i] = {a[i] | 1u, b[i]};
+      std::vector<int> want_keys;
+      std::vector<affine> want_vals;
+      reference_reduce_by_key(keys, vals, want_keys, want_vals, std::equal_to<>(), affine_compose{});
+      auto dk = to_backend<B>(keys);
+      auto dv = to_backend<B>(vals);
+      typename B::template vector<int> keys_out(n, tide::no_init);
+      typename B::template vector<affine> vals_out(n, tide::no_init);
+      auto [keys_end, vals_end] = tide::reduce_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), keys_out.begin(),
+                                                      vals_out.begin(), tide::equal_to<>(), affine_compose{});
+      CAPTURE(n);
+      CAPTURE(max_run);
+      REQUIRE(static_cast<std::size_t>(vals_end - vals_out.begin()) == want_vals.size());
+      CHECK(keys_end - keys_out.begin() == vals_end - vals_out.begin());
+      auto got_vals = to_std(vals_out);
+      got_vals.resize(want_vals.size());
+      CHECK(got_vals == want_vals);
+    }
+  }
+}
+
+TEST_CASE_TEMPLATE("float reduce_by_key repeats bit for bit", B, TIDE_TEST_BACKENDS) {
+  const std::int64_t n = (1 << 20) + 7;
+  auto keys = random_runs(n, "rbk-float-repeat", 50000);
+  auto vals = random_vector<float>(n, "rbk-float-repeat");
+  auto dk = to_backend<B>(keys);
+  auto dv = to_backend<B>(vals);
+  typename B::template vector<int> keys_out(n, tide::no_init);
+  typename B::template vector<float> vals_out(n, tide::no_init);
+  auto ends = tide::reduce_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), keys_out.begin(), vals_out.begin());
+  auto segments = static_cast<std::size_t>(ends.second - vals_out.begin());
+  auto first = to_std(vals_out);
+  tide::reduce_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), keys_out.begin(), vals_out.begin());
+  auto second = to_std(vals_out);
+  first.resize(segments);
+  second.resize(segments);
+  CHECK(same_bits(first, second));
+}
+
+TEST_CASE_TEMPLATE("reduce_by_key compares adjacent keys with the given predicate", B, TIDE_TEST_BACKENDS) {
+  // Runs of keys with the same tens digit; each run keeps its first key.
+  std::vector<int> keys{10, 11, 19, 20, 25, 30, 31, 40, 10};
+  std::vector<int> vals{1, 2, 3, 4, 5, 6, 7, 8, 9};
+  auto same_tens = [] TIDE_HOST_DEVICE(int a, int b) { return a / 10 == b / 10; };
+  auto dk = to_backend<B>(keys);
+  auto dv = to_backend<B>(vals);
+  typename B::template vector<int> keys_out(9, -1), vals_out(9, -1);
+  auto ends = tide::reduce_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), keys_out.begin(), vals_out.begin(),
+                                  same_tens);
+  CHECK(ends.first == keys_out.begin() + 5);
+  CHECK(to_std(keys_out) == std::vector<int>{10, 20, 30, 40, 10, -1, -1, -1, -1});
+  CHECK(to_std(vals_out) == std::vector<int>{6, 9, 13, 8, 9, -1, -1, -1, -1});
+  tide::reduce_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), keys_out.begin(), vals_out.begin(), same_tens,
+                      tide::maximum<>());
+  CHECK(to_std(vals_out) == std::vector<int>{3, 5, 7, 8, 9, -1, -1, -1, -1});
+}
+
+TEST_CASE_TEMPLATE("reduce_by_key counts runs into a discard_iterator and a constant_iterator", B,
+                   TIDE_TEST_BACKENDS) {
+  // Run-length encoding: values a constant 1, keys thrown away.
+  const std::int64_t n = (1 << 20) + 7;
+  auto keys = random_runs(n, "rbk-rle", 40);
+  std::vector<int> want_keys;
+  std::vector<std::int64_t> want_counts;
+  reference_reduce_by_key(keys, std::vector<std::int64_t>(n, 1), want_keys, want_counts, std::equal_to<>(),
+                          std::plus<>());
+  auto dk = to_backend<B>(keys);
+  typename B::template vector<std::int64_t> counts(n, tide::no_init);
+  auto ends = tide::reduce_by_key(B::policy(), dk.begin(), dk.end(), tide::make_constant_iterator(std::int64_t(1)),
+                                  tide::make_discard_iterator(), counts.begin());
+  REQUIRE(static_cast<std::size_t>(ends.second - counts.begin()) == want_counts.size());
+  CHECK(ends.first - tide::make_discard_iterator() == ends.second - counts.begin());
+  auto got = to_std(counts);
+  got.resize(want_counts.size());
+  CHECK(got == want_counts);
+}
+
+TEST_CASE_TEMPLATE("reduce_by_key reads keys through a transform_iterator and sums a user struct", B,
+                   TIDE_TEST_BACKENDS) {
+  const std::int64_t n = 100000;
+  auto keys = tide::make_transform_iterator(tide::make_counting_iterator<std::int64_t>(0),
+                                            [] TIDE_HOST_DEVICE(std::int64_t i) { return i / 1000; });
+  std::vector<point> h(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) h[i] = {1, static_cast<int>(i % 1000)};
+  auto dv = to_backend<B>(h);
+  typename B::template vector<std::int64_t> keys_out(n, tide::no_init);
+  typename B::template vector<point> vals_out(n, tide::no_init);
+  auto ends = tide::reduce_by_key(B::policy(), keys, keys + n, dv.begin(), keys_out.begin(), vals_out.begin(),
+                                  tide::equal_to<>(), point_add{});
+  REQUIRE(ends.first - keys_out.begin() == 100);
+  auto got_keys = to_std(keys_out);
+  auto got_vals = to_std(vals_out);
+  bool ok = true;
+  for (int s = 0; s < 100; ++s) ok = ok && got_keys[s] == s && got_vals[s] == point{1000, 499500};
+  CHECK(ok);
+}
+
+TEST_CASE_TEMPLATE("reduce_by_key of an empty range writes nothing", B, TIDE_TEST_BACKENDS) {
+  typename B::template vector<int> keys, vals, keys_out(2, 7), vals_out(2, 7);
+  auto ends = tide::reduce_by_key(B::policy(), keys.begin(), keys.end(), vals.begin(), keys_out.begin(),
+                                  vals_out.begin());
+  CHECK(ends.first == keys_out.begin());
+  CHECK(ends.second == vals_out.begin());
+  CHECK(to_std(keys_out) == std::vector<int>{7, 7});
+  CHECK(to_std(vals_out) == std::vector<int>{7, 7});
+}
+
+TEST_CASE_TEMPLATE("reduce_by_key with last before first throws naming the algorithm", B, TIDE_TEST_BACKENDS) {
+  typename B::template vector<int> d(10, 1), out(10, 0);
+  CHECK_THROWS_WITH_AS(tide::reduce_by_key(B::policy(), d.end(), d.begin(), d.begin(), out.begin(), out.begin()),
+                       "tide::reduce_by_key: last is before first", std::invalid_argument);
+  CHECK(to_std(out) == std::vector<int>(10, 0));
+}
+
+TEST_CASE("reduce_by_key without a policy picks the system from the iterators") {
+  std::vector<int> keys{1, 1, 2, 2, 2, 3}, vals{1, 2, 3, 4, 5, 6}, keys_out(6), vals_out(6);
+  auto ends = tide::reduce_by_key(keys.begin(), keys.end(), vals.begin(), keys_out.begin(), vals_out.begin());
+  CHECK(ends.first - keys_out.begin() == 3);
+  CHECK(vals_out[1] == 12);
+  tide::device_vector<int> dk(keys), dv(vals), dko(6), dvo(6);
+  auto [kend, vend] = tide::reduce_by_key(dk.begin(), dk.end(), dv.begin(), dko.begin(), dvo.begin());
+  CHECK(kend == dko.begin() + 3);
+  CHECK(vend == dvo.begin() + 3);
+  CHECK(to_std(dvo)[2] == 6);
+}
+
+TEST_CASE("tide::pair holds two values, compares, and binds to structured bindings") {
+  tide::pair<int, double> p(1, 2.5);
+  CHECK(p.first == 1);
+  CHECK(p.second == 2.5);
+  auto q = tide::make_pair(1, 2.5);
+  CHECK(p == q);
+  tide::pair<long, double> widened = p;
+  CHECK(widened.first == 1L);
+  auto [a, b] = q;
+  CHECK(a == 1);
+  CHECK(b == 2.5);
+  std::pair<int, double> s = p;
+  CHECK(s.second == 2.5);
+  static_assert(std::is_trivially_copyable_v<tide::pair<int, float>>);
+}
