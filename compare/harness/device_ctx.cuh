@@ -99,7 +99,7 @@ class device_ctx {
   }
 
   /// Times run(rep) for rep = 0, 1, ... with CUDA events around each call, prep(rep) before it
-  /// untimed. Two warm-up calls; then as many runs as fit in about 0.3 s, at least min_runs, at
+  /// untimed. Two warm-up calls; then as many runs as fit in about 0.15 s, at least min_runs, at
   /// most 300 (a small input gets many runs, a slow one min_runs).
   template <class Prep, class Run>
   std::vector<double> time_runs(int min_runs, Prep&& prep, Run&& run) {
@@ -116,7 +116,7 @@ class device_ctx {
     cuda_check(cudaEventSynchronize(events_[1]), "cudaEventSynchronize");
     float first = 0;
     cuda_check(cudaEventElapsedTime(&first, events_[0], events_[1]), "cudaEventElapsedTime");
-    int runs = first > 0 ? int(300.0 / first) : 300;
+    int runs = first > 0 ? int(150.0 / first) : 300;
     runs = std::max(min_runs, std::min(runs, 300));
     need_events(2 * runs);
     for (int r = 0; r < runs; ++r) {

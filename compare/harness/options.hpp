@@ -3,14 +3,15 @@
 //
 //   --sizes=LIST     element counts: items <= 40 are powers of two (10 means 2^10), larger items are
 //                    counts (16777217); `a:b` is 2^a..2^b by powers of 4; `quick` is 10,16,20.
-//                    Default 10:28 plus 30 on a GPU (skipped where memory is short), 10:24 on the host.
+//                    Default 10:28 plus 30 on a GPU (skipped where memory is short), 10:22 on the host.
 //   --only=LIST      algorithm families: memcpy, reduce, scan, transform, gather_scatter, copy_if,
 //                    reduce_by_key, histogram, sort (default: all)
 //   --libs=LIST      libraries: tide, thrust, cub, seed, std (default: all)
 //   --min-runs=N     at least N timed runs per row (default 10; small inputs get more)
 //   --out=DIR        write results.csv to DIR (default compare/results/<gpu-name>)
-//   --seed-tables / --no-seed-tables   seed 000's and 001's tables (default on, off with quick)
+//   --seed-tables / --no-seed-tables   seed 000's and 001's tables (default on a GPU, off with quick)
 //   --quick          sizes=quick, no seed tables
+//   --append         add rows to an existing results.csv (a long run split by --only into parts)
 
 #include <algorithm>
 #include <cstdint>
@@ -29,6 +30,7 @@ struct options {
   std::string out_dir;
   int min_runs = 10;
   bool seed_tables = true;
+  bool append = false;
   std::uint64_t seed = 20240611;
 
   bool want(const std::string& family) const { return contains(only, family); }
@@ -78,7 +80,8 @@ inline std::vector<std::int64_t> parse_sizes(const std::string& list) {
 
 inline options parse_options(int argc, char** argv, bool device) {
   options o;
-  std::string sizes = device ? "10:28,30" : "10:24";
+  std::string sizes = device ? "10:28,30" : "10:22";
+  o.seed_tables = device;  // the seeds' kernels are CUDA: no tables on the host
   bool tables_set = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -94,11 +97,12 @@ inline options parse_options(int argc, char** argv, bool device) {
     else if (const char* v = value("--seed")) o.seed = std::strtoull(v, nullptr, 10);
     else if (a == "--seed-tables") o.seed_tables = tables_set = true;
     else if (a == "--no-seed-tables") { o.seed_tables = false; tables_set = true; }
+    else if (a == "--append") o.append = true;
     else if (a == "--quick") { sizes = "quick"; if (!tables_set) o.seed_tables = false; }
     else if (a == "--help" || a == "-h") {
       throw std::invalid_argument(
           "usage: tide_compare [--sizes=10:28,30|quick|N,...] [--only=reduce,scan,...] [--libs=tide,cub,...]\n"
-          "                    [--min-runs=10] [--out=DIR] [--quick] [--no-seed-tables]");
+          "                    [--min-runs=10] [--out=DIR] [--quick] [--no-seed-tables] [--append]");
     } else {
       throw std::invalid_argument("unknown option '" + a + "' (try --help)");
     }

@@ -43,9 +43,16 @@ inline double median(std::vector<double> v) {
 
 class csv_writer {
  public:
-  explicit csv_writer(const std::string& path) : out_(path) {
+  /// With `append`, rows go after those already in the file (the header is written once).
+  csv_writer(const std::string& path, bool append) {
+    bool had_rows = false;
+    if (append) {
+      std::ifstream existing(path);
+      had_rows = existing.good() && existing.peek() != std::ifstream::traits_type::eof();
+    }
+    out_.open(path, append ? std::ios::app : std::ios::trunc);
     if (!out_) throw std::runtime_error("cannot write " + path);
-    out_ << "algorithm,case,library,type,n,distribution,median_ms,gelem_per_s,gb_per_s\n";
+    if (!had_rows) out_ << "algorithm,case,library,type,n,distribution,median_ms,gelem_per_s,gb_per_s\n";
   }
   void add(const row& r) {
     char nums[128];
