@@ -303,19 +303,26 @@ void sequence(It first, It last) {
 /// is done by the system that owns the device side (on the policy's stream) and returns when done.
 template <class Policy, class It, class OutIt, detail::enable_if_policy_t<Policy> = 0>
 OutIt copy(const Policy& policy, It first, It last, OutIt out) {
-  size_type n = detail::checked_distance(first, last, "copy");
-  if (n == 0) return out;
-  if constexpr (detail::crosses_systems_v<It, OutIt>)
-    detail::copy_across(first, n, out, detail::stream_of(policy));
-  else
-    detail::dispatch::transform(detail::writer_policy<OutIt>(policy), detail::unwrap_iterator(first), n,
-                                detail::unwrap_iterator(out), identity<>());
-  return detail::advanced(out, n);
+  if constexpr (!detail::is_random_access_v<It> || !detail::is_random_access_v<OutIt>) {
+    for (; first != last; ++first, ++out) *out = *first;  // host iterators that only step
+    return out;
+  } else {
+    size_type n = detail::checked_distance(first, last, "copy");
+    if (n == 0) return out;
+    if constexpr (detail::crosses_systems_v<It, OutIt>)
+      detail::copy_across(first, n, out, detail::stream_of(policy));
+    else
+      detail::dispatch::transform(detail::writer_policy<OutIt>(policy), detail::unwrap_iterator(first), n,
+                                  detail::unwrap_iterator(out), identity<>());
+    return detail::advanced(out, n);
+  }
 }
 /// Copies [first, last) to out, whatever systems they belong to; returns the output's end.
 template <class It, class OutIt, detail::enable_if_not_policy_t<It> = 0>
 OutIt copy(It first, It last, OutIt out) {
-  if constexpr (detail::crosses_systems_v<It, OutIt>) {
+  if constexpr (!detail::is_random_access_v<It> || !detail::is_random_access_v<OutIt>) {
+    return tide::copy(seq, first, last, out);
+  } else if constexpr (detail::crosses_systems_v<It, OutIt>) {
     size_type n = detail::checked_distance(first, last, "copy");
     detail::copy_across(first, n, out);
     return detail::advanced(out, n);

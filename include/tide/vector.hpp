@@ -107,6 +107,11 @@ class vector_base {
 
   template <class It, class = typename std::iterator_traits<It>::iterator_category>
   void assign(It first, It last) {
+    if constexpr (!is_random_access_v<It>) {  // e.g. std::list: gather on the host first
+      std::vector<T> staged(first, last);
+      assign(staged.begin(), staged.end());
+      return;
+    }
     auto n = static_cast<size_type>(std::distance(first, last));
     vector_base tmp(alloc_);
     tmp.reserve(n);

@@ -26,6 +26,10 @@ struct convert_to {
   TIDE_HOST_DEVICE T operator()(const U& u) const { return static_cast<T>(u); }
 };
 
+template <class It>
+inline constexpr bool is_random_access_v =
+    std::is_base_of_v<std::random_access_iterator_tag, typename std::iterator_traits<It>::iterator_category>;
+
 template <class A, class B>
 inline constexpr bool is_host_memory_pair_v =
     !std::is_same_v<device_system_tag, cuda_tag> ||
@@ -38,7 +42,11 @@ void copy_across(InIt first, size_type n, OutIt out, stream_t stream = nullptr) 
   if (n <= 0) return;
   using in_sys = iterator_system_t<InIt>;
   using out_sys = iterator_system_t<OutIt>;
-  if constexpr (is_host_memory_pair_v<in_sys, out_sys> || std::is_same_v<in_sys, out_sys> ||
+  if constexpr (!is_random_access_v<InIt> || !is_random_access_v<OutIt>) {
+    // Host iterators that only step (std::list, back_inserter): one element after another.
+    static_assert(is_host_memory_pair_v<in_sys, out_sys>, "tide::copy: device ranges are random access");
+    for (size_type i = 0; i < n; ++i, ++first, ++out) *out = *first;
+  } else if constexpr (is_host_memory_pair_v<in_sys, out_sys> || std::is_same_v<in_sys, out_sys> ||
                 std::is_same_v<in_sys, any_system_tag> || std::is_same_v<out_sys, any_system_tag>) {
     // One system does it all (host memory on both sides, or device to device).
     using sys = typename tide::detail::common_system<
@@ -54,8 +62,9 @@ void copy_across(InIt first, size_type n, OutIt out, stream_t stream = nullptr) 
     dispatch::transform(policy, unwrap_iterator(first), n, unwrap_iterator(out), identity<>());
   } else {
 #if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
-    using out_t = typename std::iterator_traits<OutIt>::value_type;
     using in_t = typename std::iterator_traits<InIt>::value_type;
+    using out_value_t = typename std::iterator_traits<OutIt>::value_type;  // void for output iterators
+    using out_t = std::conditional_t<std::is_void_v<out_value_t>, in_t, out_value_t>;
     const cuda_policy policy = cuda_policy{}.on(stream);
     if constexpr (std::is_same_v<out_sys, cuda_tag>) {  // host -> device
       if constexpr (is_contiguous_v<InIt> && is_contiguous_v<OutIt> && std::is_same_v<in_t, out_t>) {
