@@ -1,0 +1,29 @@
+// saxpy, y <- a * x + y, as in Thrust's example: a functor passed to transform.
+
+#include "lib.hpp"
+
+struct saxpy_functor {
+  const float a;
+  explicit saxpy_functor(float a_) : a(a_) {}
+  __host__ __device__ float operator()(const float& x, const float& y) const { return a * x + y; }
+};
+
+int main() {
+  const int n = 1 << 20;
+  lib::host_vector<float> hx(n), hy(n);
+  for (int i = 0; i < n; ++i) {
+    hx[i] = float(i % 1000) * 0.5f;  // exact in float either way, fused multiply-add or not
+    hy[i] = float(i % 7);
+  }
+  lib::device_vector<float> x = hx;
+  lib::device_vector<float> y = hy;
+  lib::transform(x.begin(), x.end(), y.begin(), y.begin(), saxpy_functor(2.0f));
+
+  lib::host_vector<float> result = y;
+  double checksum = 0;
+  for (int i = 0; i < n; ++i) checksum += double(result[i]) * double(i % 13 + 1);
+  std::printf("saxpy n=%d\n", n);
+  for (int i = 0; i < 8; ++i) std::printf("y[%d] = %.1f\n", i, double(result[i]));
+  std::printf("checksum %.1f\n", checksum);
+  return 0;
+}

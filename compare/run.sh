@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# compare/run.sh: configure, build, run and summarize tide's comparison with Thrust, CUB and the
+# seeds' lecture kernels (issue 4), in one command from the repository root or anywhere:
+#
+#   compare/run.sh                 # every case, every size
+#   compare/run.sh --quick         # sizes 2^10, 2^16, 2^20, no seed tables: a minute
+#   compare/run.sh --only=reduce,sort --sizes=20:28   # any option of the benchmark (see --help)
+#
+# With an NVIDIA GPU (nvidia-smi sees one and nvcc exists): tide vs Thrust vs CUB vs the seeds'
+# kernels, CUDA events, results in compare/results/<gpu>/ (h100, h200, ...). Without: the host cases,
+# tide::par vs Thrust's OpenMP backend vs std, in compare/results/cpu/.
+# Writes results.csv, run_info.txt, summary.md (printed at the end), plots/*.png, dropin.txt.
+#
+# Environment: TIDE_COMPARE_GPU=0|1 forces the mode; TIDE_COMPARE_BUILD the build folder;
+# TIDE_COMPARE_CMAKE_ARGS extra CMake arguments, e.g.
+#   TIDE_COMPARE_CMAKE_ARGS='-DTIDE_COMPARE_DEFINITIONS=TIDE_COMPARE_HAS_HISTOGRAM=0' compare/run.sh
+# Exit status: 0 when every row validated and every drop-in pair printed the same; 1 otherwise.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+if ! command -v nvcc >/dev/null 2>&1 && [[ -x /usr/local/cuda/bin/nvcc ]]; then
+  export PATH="/usr/local/cuda/bin:$PATH"
+fi
+
+gpu="${TIDE_COMPARE_GPU:-}"
+if [[ -z "$gpu" ]]; then
+  gpu=0
+  if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q '^GPU' && command -v nvcc >/dev/null 2>&1; then
+    gpu=1
+  fi
+fi
+
+if [[ "$gpu" == 1 ]]; then
+  build="${TIDE_COMPARE_BUILD:-build/compare-gpu}"
+  mode_args=(-DTIDE_ENABLE_CUDA=ON -DTIDE_DEVICE_SYSTEM=CUDA)
+  bench=tide_compare
+  echo "== compare: GPU mode ($(nvidia-smi -L | head -n1))"
+else
+  build="${TIDE_COMPARE_BUILD:-build/compare-host}"
+  mode_args=(-DTIDE_ENABLE_CUDA=OFF -DTIDE_DEVICE_SYSTEM=OMP)
+  bench=tide_compare_host
+  echo "== compare: host mode (no GPU found): tide::par vs Thrust's OpenMP backend vs std"
+fi
+jobs="$(nproc 2>/dev/null || echo 2)"
+
+echo "== configure ($build)"
+# shellcheck disable=SC2086
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DTIDE_BUILD_COMPARE=ON -DTIDE_BUILD_TESTS=OFF \
+  "${mode_args[@]}" ${TIDE_COMPARE_CMAKE_ARGS:-} >/dev/null
+echo "== build $bench"
+cmake --build "$build" -j "$jobs" --target "$bench"
+
+dropins=(saxpy word_count compaction sparse_histogram)
+built_dropins=()
+for ex in "${dropins[@]}"; do
+  if cmake --build "$build" -j "$jobs" --target "dropin_${ex}_thrust" "dropin_${ex}_tide" >/dev/null 2>&1; then
+    built_dropins+=("$ex")
+  else
+    echo "   drop-in $ex did not build (run: cmake --build $build --target dropin_${ex}_tide)"
+  fi
+done
+
+echo "== run $bench $*"
+log="$(mktemp)"
+status=0
+"$build/compare/$bench" "$@" | tee "$log" || status=1
+dir="$(sed -n 's|^results: \(.*\)/results.csv$|\1|p' "$log" | head -n1)"
+if [[ -z "$dir" || ! -f "$dir/results.csv" ]]; then
+  echo "compare: the benchmark wrote no results" >&2
+  exit 1
+fi
+cp "$log" "$dir/run.log"
+rm -f "$log"
+echo "commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)" >>"$dir/run_info.txt"
+
+echo "== drop-in examples: Thrust build vs tide build"
+: >"$dir/dropin.txt"
+mkdir -p "$dir/dropin"
+for ex in "${dropins[@]}"; do
+  if [[ ! " ${built_dropins[*]} " == *" $ex "* ]]; then
+    echo "$ex: not built" | tee -a "$dir/dropin.txt"
+    status=1
+    continue
+  fi
+  "$build/compare/dropin_${ex}_thrust" >"$dir/dropin/$ex.thrust.txt" 2>&1 || true
+  "$build/compare/dropin_${ex}_tide" >"$dir/dropin/$ex.tide.txt" 2>&1 || true
+  if cmp -s "$dir/dropin/$ex.thrust.txt" "$dir/dropin/$ex.tide.txt"; then
+    echo "$ex: identical ($(wc -l <"$dir/dropin/$ex.tide.txt") lines)" | tee -a "$dir/dropin.txt"
+  else
+    echo "$ex: DIFFERENT (diff $dir/dropin/$ex.thrust.txt $dir/dropin/$ex.tide.txt)" | tee -a "$dir/dropin.txt"
+    status=1
+  fi
+done
+
+echo "== summary"
+python3 "$root/compare/summarize.py" "$dir"
+plotted=0
+for py in python3 /usr/bin/python3; do
+  if command -v "$py" >/dev/null 2>&1 && "$py" -c 'import matplotlib' 2>/dev/null; then
+    "$py" "$root/compare/plot.py" "$dir" && plotted=1
+    break
+  fi
+done
+[[ "$plotted" == 1 ]] || echo "compare: no plots (matplotlib missing: apt-get install python3-matplotlib)"
+[[ -s "$dir/failures.txt" ]] && status=1
+echo "== results in $dir (status $status)"
+exit "$status"

@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+"""Writes summary.md from one run's results.csv (compare/results/<gpu>/): per algorithm at the
+largest size, tide's throughput against CUB's and Thrust's and its fraction of the memcpy roofline;
+the issues' speed targets; the seeds' tables beside today's numbers. Standard library only.
+
+usage: summarize.py RESULTS_DIR   (prints the summary and writes RESULTS_DIR/summary.md)
+"""
+
+import csv
+import os
+import sys
+from collections import defaultdict
+
+SEED000_REDUCE_MS = {"reduce1": 19.09, "reduce2": 11.91, "reduce3": 10.62, "reduce4": 9.10, "reduce5": 8.67}
+SEED000_N = 1 << 22  # the lecture gives no size; 2^22 ints is the size of the talk it follows
+SEED001_N = 16777217
+SEED001 = [  # TITAN Xp, ms: (row, hist, scan, scatter, total)
+    ("host std::sort", None, None, None, 2218.814),
+    ("Level 1", 185.492, 60.003, 365.776, 705.817),
+    ("Level 2", 249.707, 61.026, 250.583, 630.335),
+    ("Thrust", None, None, None, 30.655),
+]
+LATENCY_N = {1000}
+
+# (algorithm, case, type, distribution, n, against, goal, issue): tide's throughput over `against`'s
+# must reach `goal` ("memcpy" compares GB/s with the memcpy row at the same n).
+TARGETS = [
+    ("reduce", "sum", "u32", "uniform", 1 << 28, "cub", 1.0, 3),
+    ("reduce", "sum", "u32", "uniform", 1 << 24, "cub", 0.9, 3),
+    ("reduce", "sum", "u32", "uniform", 1 << 20, "cub", 0.9, 3),
+    ("inclusive_scan", "sum", "u32", "uniform", 1 << 28, "cub", 1.1, 3),
+    ("exclusive_scan", "sum", "u32", "uniform", 1 << 28, "cub", 1.1, 3),
+    ("inclusive_scan", "sum", "u32", "uniform", 1 << 24, "cub", 1.0, 3),
+    ("inclusive_scan", "sum", "u32", "uniform", 1 << 20, "cub", 1.0, 3),
+    ("transform", "saxpy", "f32", "uniform", 1 << 28, "memcpy", 0.95, 3),
+    ("gather", "map_u32", "u32", "random_map", 1 << 28, "thrust", 1.0, 3),
+    ("scatter", "map_u32", "u32", "random_map", 1 << 28, "thrust", 1.0, 3),
+    ("sort_keys", "less", "u32", "uniform", 1 << 28, "cub", 0.8, 5),
+    ("sort_keys", "less", "f32", "uniform", 1 << 28, "cub", 0.8, 5),
+    ("sort_keys", "less", "u64", "uniform", 1 << 28, "cub", 0.8, 5),
+    ("sort_pairs", "less", "u32", "uniform", 1 << 28, "cub", 0.8, 5),
+    ("sort_custom", "custom_greater", "f32", "uniform", 1 << 28, "thrust", 1.0, 5),
+    ("histogram_even", "bins_256", "u32", "uniform", 1 << 28, "cub", 2.0, 6),
+    ("histogram_even", "bins_1024", "f32", "uniform", 1 << 28, "cub", 2.0, 6),
+    ("histogram_even", "bins_256", "u32", "all_equal", 1 << 28, "cub", 1.0, 6),
+    ("histogram_even", "bins_65536", "u32", "uniform", 1 << 28, "cub", 1.0, 6),
+]
+LATENCY_TARGETS = [("reduce", "to_host", 1000, 0.012, 3), ("sort_keys", "less", 1000, 0.015, 5)]
+
+
+def load(path):
+    rows = []
+    with open(path, newline="") as f:
+        for r in csv.DictReader(f):
+            r["n"] = int(r["n"])
+            for key in ("median_ms", "gelem_per_s", "gb_per_s"):
+                r[key] = float(r[key])
+            rows.append(r)
+    return rows
+
+
+def label(n):
+    return f"2^{n.bit_length() - 1}" if n > 0 and n & (n - 1) == 0 else f"{n:,}"
+
+
+def fmt_ms(ms):
+    return "—" if ms is None else (f"{ms * 1000:.1f} µs" if ms < 0.1 else f"{ms:.3f} ms")
+
+
+def fmt_ratio(x):
+    return "—" if x is None else f"{x:.2f}×"
+
+
+def index(rows):
+    by = {}
+    for r in rows:
+        by[(r["algorithm"], r["case"], r["library"], r["type"], r["n"], r["distribution"])] = r
+    memcpy = {r["n"]: r["gb_per_s"] for r in rows if r["algorithm"] == "memcpy"}
+    return by, memcpy
+
+
+def main_table(rows, by, memcpy, device):
+    groups = defaultdict(set)
+    for r in rows:
+        if r["algorithm"] == "memcpy" or r["library"] == "seed" or r["n"] in LATENCY_N or r["n"] == SEED001_N:
+            continue
+        if r["n"] & (r["n"] - 1):
+            continue
+        groups[(r["algorithm"], r["case"], r["type"], r["distribution"])].add(r["n"])
+    others = ["cub", "thrust"] if device else ["thrust", "std"]
+    head = f"| algorithm | case | type | distribution | n | tide | {' | '.join(others)} | "
+    head += " | ".join(f"tide / {o}" for o in others) + " | tide % of memcpy |"
+    out = [head, "|" + "---|" * (head.count("|") - 1)]
+    for (alg, case, typ, dist), sizes in sorted(groups.items()):
+        with_tide = [n for n in sizes if (alg, case, "tide", typ, n, dist) in by]
+        n = max(with_tide or sizes)
+        tide = by.get((alg, case, "tide", typ, n, dist))
+        cells = [alg, case, typ, dist, label(n), fmt_ms(tide["median_ms"] if tide else None)]
+        ratios = []
+        for o in others:
+            r = by.get((alg, case, o, typ, n, dist))
+            cells.append(fmt_ms(r["median_ms"] if r else None))
+            ratios.append(fmt_ratio(r["median_ms"] / tide["median_ms"] if r and tide and tide["median_ms"] > 0 else None))
+        roof = memcpy.get(n)
+        cells += ratios + [f"{100 * tide['gb_per_s'] / roof:.0f}%" if tide and roof else "—"]
+        out.append("| " + " | ".join(cells) + " |")
+    return out
+
+
+def targets_table(by, memcpy):
+    out = ["| issue | algorithm | case | type | distribution | n | tide vs | goal | measured | met |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for alg, case, typ, dist, n, against, goal, issue in TARGETS:
+        tide = by.get((alg, case, "tide", typ, n, dist))
+        if against == "memcpy":
+            ref = memcpy.get(n)
+            value = tide["gb_per_s"] / ref if tide and ref else None
+        else:
+            r = by.get((alg, case, against, typ, n, dist))
+            value = r["median_ms"] / tide["median_ms"] if tide and r and tide["median_ms"] > 0 else None
+        met = "—" if value is None else ("yes" if value >= goal else "**no**")
+        out.append(f"| #{issue} | {alg} | {case} | {typ} | {dist} | {label(n)} | {against} | ≥ {goal:.2f}× | {fmt_ratio(value)} | {met} |")
+    for alg, case, n, bound_ms, issue in LATENCY_TARGETS:
+        tide = by.get((alg, case, "tide", "u32", n, "uniform"))
+        value = tide["median_ms"] if tide else None
+        met = "—" if value is None else ("yes" if value <= bound_ms else "**no**")
+        out.append(f"| #{issue} | {alg} | {case} | u32 | uniform | {n:,} | end to end | ≤ {bound_ms * 1000:.0f} µs | {fmt_ms(value)} | {met} |")
+    return out
+
+
+def latency_table(rows):
+    small = [r for r in rows if r["n"] in LATENCY_N]
+    if not small:
+        return []
+    libs = [l for l in ("tide", "cub", "thrust", "std", "seed") if any(r["library"] == l for r in small)]
+    keys = sorted({(r["algorithm"], r["case"] if r["library"] != "seed" else "less", r["type"], r["n"]) for r in small})
+    out = ["| algorithm | case | type | n | " + " | ".join(libs) + " |", "|" + "---|" * (4 + len(libs))]
+    for alg, case, typ, n in keys:
+        cells = []
+        for lib in libs:
+            times = [r["median_ms"] for r in small if r["library"] == lib and r["algorithm"] == alg and r["type"] == typ
+                     and r["n"] == n and (r["case"] == case or lib == "seed")]
+            cells.append(fmt_ms(min(times)) if times else "—")
+        out.append(f"| {alg} | {case} | {typ} | {n:,} | " + " | ".join(cells) + " |")
+    return out
+
+
+def seed000_table(rows, by):
+    sizes = sorted({r["n"] for r in rows if r["algorithm"] == "reduce" and r["library"] == "seed"})
+    if not sizes:
+        return []
+    n = min(sizes, key=lambda s: abs(s - SEED000_N))
+    out = [f"### Seed 000: the reduction ladder (u32 sum, n = {label(n)}; the lecture's GPU and size not stated)", "",
+           "| kernel | lecture | today | today GB/s |", "|---|---|---|---|"]
+    for name, then in SEED000_REDUCE_MS.items():
+        r = by.get(("reduce", name, "seed", "u32", n, "uniform"))
+        out.append(f"| {name} | {then:.2f} ms | {fmt_ms(r['median_ms'] if r else None)} | {r['gb_per_s']:.0f} |" if r else f"| {name} | {then:.2f} ms | — | — |")
+    for lib in ("cub", "thrust", "tide", "std"):
+        r = by.get(("reduce", "sum", lib, "u32", n, "uniform"))
+        if r:
+            out.append(f"| {lib} | | {fmt_ms(r['median_ms'])} | {r['gb_per_s']:.0f} |")
+    return out
+
+
+def seed001_table(by):
+    def get(case, lib):
+        r = by.get(("sort_keys", case, lib, "u32", SEED001_N, "uniform"))
+        return r["median_ms"] if r else None
+
+    if get("radix_level1", "seed") is None and get("less", "std") is None:
+        return []
+    today = {
+        "host std::sort": (None, None, None, get("less", "std")),
+        "Level 1": tuple(get(f"radix_level1.{p}", "seed") for p in ("hist", "scan", "scatter")) + (get("radix_level1", "seed"),),
+        "Level 2": tuple(get(f"radix_level2.{p}", "seed") for p in ("hist", "scan", "scatter")) + (get("radix_level2", "seed"),),
+        "Thrust": (None, None, None, get("less", "thrust")),
+    }
+    out = [f"### Seed 001: radix sort of {SEED001_N:,} u32 keys (report: TITAN Xp; today: this GPU)", "",
+           "| version | hist (then / now) | scan | scatter | total (then / now) |", "|---|---|---|---|---|"]
+    for name, h, sc, sct, total in SEED001:
+        now = today[name]
+        pair = lambda a, b: "" if a is None else f"{a:.1f} ms / {fmt_ms(b)}"
+        out.append(f"| {name} | {pair(h, now[0])} | {pair(sc, now[1])} | {pair(sct, now[2])} | {pair(total, now[3])} |")
+    for lib in ("cub", "tide"):
+        ms = get("less", lib)
+        if ms is not None:
+            out.append(f"| {lib} | | | | — / {fmt_ms(ms)} |")
+    return out
+
+
+def other_seeds_table(rows, by):
+    seed_rows = [r for r in rows if r["library"] == "seed" and r["algorithm"] != "reduce" and "." not in r["case"]
+                 and r["n"] != SEED001_N]
+    if not seed_rows:
+        return []
+    best = {}
+    for r in seed_rows:
+        key = (r["algorithm"], r["case"], r["type"], r["distribution"])
+        if r["n"] >= best.get(key, {"n": -1})["n"]:
+            best[key] = r
+    out = ["| algorithm | seed kernel | type | distribution | n | seed | cub | tide | tide / seed |", "|---|---|---|---|---|---|---|---|---|"]
+    for (alg, case, typ, dist), r in sorted(best.items()):
+        base_case = "less" if alg.startswith("sort") else ("sum" if "scan" in alg else case.rsplit("_", 1)[0])
+        cub = by.get((alg, base_case, "cub", typ, r["n"], dist))
+        tide = by.get((alg, base_case, "tide", typ, r["n"], dist))
+        ratio = r["median_ms"] / tide["median_ms"] if tide and tide["median_ms"] > 0 else None
+        out.append(f"| {alg} | {case} | {typ} | {dist} | {label(r['n'])} | {fmt_ms(r['median_ms'])} | "
+                   f"{fmt_ms(cub['median_ms'] if cub else None)} | {fmt_ms(tide['median_ms'] if tide else None)} | {fmt_ratio(ratio)} |")
+    return out
+
+
+def read_lines(path):
+    return [l.rstrip("\n") for l in open(path)] if os.path.exists(path) else []
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    d = sys.argv[1]
+    rows = load(os.path.join(d, "results.csv"))
+    by, memcpy = index(rows)
+    device = any(r["library"] == "cub" for r in rows) or os.path.basename(os.path.normpath(d)) != "cpu"
+    info = read_lines(os.path.join(d, "run_info.txt"))
+    out = [f"# tide compare: {os.path.basename(os.path.normpath(d))}", ""]
+    out += [f"- {l}" for l in info] + [""]
+    out += ["Throughput ratios are the other library's median time over tide's (above 1: tide is faster), "
+            "at the largest size measured with tide; memcpy % is tide's GB/s (bytes an ideal implementation moves) "
+            "over the device-to-device copy's GB/s at the same n, in the same run.", ""]
+    out += ["## Per algorithm, largest size", ""] + main_table(rows, by, memcpy, device) + [""]
+    if device:
+        out += ["## The issues' speed targets", ""] + targets_table(by, memcpy) + [""]
+    latency = latency_table(rows)
+    if latency:
+        out += ["## Small inputs (1,000 elements; reduce returns its value to the host; seed: its fastest kernel)", ""]
+        out += latency + [""]
+    seeds = seed000_table(rows, by)
+    if seeds:
+        out += ["## The seeds' tables today", ""] + seeds + [""]
+    s1 = seed001_table(by)
+    if s1:
+        out += s1 + [""]
+    others = other_seeds_table(rows, by)
+    if others:
+        out += ["### The other seed kernels (largest size each ran at)", ""] + others + [""]
+    dropin = read_lines(os.path.join(d, "dropin.txt"))
+    if dropin:
+        out += ["## Drop-in examples (Thrust build vs tide build, same output?)", ""] + [f"- {l}" for l in dropin] + [""]
+    failures = read_lines(os.path.join(d, "failures.txt"))
+    out += ["## Validation", "", f"{len(failures)} row(s) failed validation or threw" + (":" if failures else ".")]
+    out += [f"- {l}" for l in failures]
+    text = "\n".join(out) + "\n"
+    with open(os.path.join(d, "summary.md"), "w") as f:
+        f.write(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
