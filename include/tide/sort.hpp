@@ -1,0 +1,171 @@
+#pragma once
+/// \file sort.hpp
+/// sort, stable_sort, sort_by_key and stable_sort_by_key (Thrust's forms: default order `less`,
+/// `greater`, or any strict weak order), and tide's radix_sort / radix_sort_by_key, which order
+/// keys by a bit range [begin_bit, end_bit) only (as CUB's radix sorts do).
+///
+/// Key order: with arithmetic keys and `tide::less` / `tide::greater` (transparent or typed on the
+/// key; std::less / std::greater too), keys sort in tide's key order (detail/radix_traits.hpp):
+/// -0.0 and +0.0 are equal (a stable sort keeps their input order) and NaNs of either sign come
+/// last, ascending and descending. Keys are moved, never rewritten: the sign of a zero and a NaN's
+/// payload come out as they went in. Any other comparator is used as given.
+///
+/// `sort` is stable on every backend, so sort and stable_sort give the same result.
+
+#include <type_traits>
+
+#include "backend/omp/sort.hpp"
+#include "backend/seq/sort.hpp"
+#include "detail/dispatch.hpp"
+#include "detail/radix_traits.hpp"
+#include "detail/sort_traits.hpp"
+#include "functional.hpp"
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+#include "backend/cuda/sort.hpp"
+#endif
+
+namespace tide {
+
+namespace detail {
+
+template <class Policy, class It, class Comp>
+void sort_impl(const Policy& policy, It first, It last, const Comp& comp, bool stable, const char* algorithm) {
+  size_type n = checked_distance(first, last, algorithm);
+  if (n < 2) return;
+  dispatch::sort(policy, unwrap_iterator(first), n, sort_comparator<iter_value_t<It>>(comp), stable);
+}
+
+template <class Policy, class KeyIt, class ValIt, class Comp>
+void sort_by_key_impl(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
+                      const Comp& comp, bool stable, const char* algorithm) {
+  size_type n = checked_distance(keys_first, keys_last, algorithm);
+  if (n < 2) return;
+  dispatch::sort_by_key(policy, unwrap_iterator(keys_first), n, unwrap_iterator(values_first),
+                        sort_comparator<iter_value_t<KeyIt>>(comp), stable);
+}
+
+/// radix_sort's checks: a natural comparator on an arithmetic key, and a non-empty bit range
+/// inside the key. Returns whether the order is descending.
+template <class Key, class Comp>
+bool check_radix_sort(int begin_bit, int end_bit, const char* algorithm) {
+  static_assert(is_sortable_radix_key_v<Key>, "tide::radix_sort: keys must be arithmetic (1 to 8 bytes)");
+  static_assert(sort_order<Key, Comp>::direction != 0,
+                "tide::radix_sort: the comparator must be tide::less or tide::greater (or std's)");
+  require(begin_bit < end_bit, algorithm, "empty bit range (begin_bit must be less than end_bit)");
+  require(begin_bit >= 0 && end_bit <= radix_traits<Key>::key_bits, algorithm,
+          "bit range [begin_bit, end_bit) outside the key");
+  return sort_order<Key, Comp>::descending;
+}
+
+}  // namespace detail
+
+/// Sorts [first, last) by `comp` (default `less`), stably.
+template <class Policy, class It, class Comp, detail::enable_if_policy_t<Policy> = 0>
+void sort(const Policy& policy, It first, It last, Comp comp) {
+  detail::sort_impl(policy, first, last, comp, false, "sort");
+}
+template <class Policy, class It, detail::enable_if_policy_t<Policy> = 0>
+void sort(const Policy& policy, It first, It last) {
+  detail::sort_impl(policy, first, last, less<>(), false, "sort");
+}
+template <class It, class Comp, detail::enable_if_not_policy_t<It> = 0>
+void sort(It first, It last, Comp comp) {
+  tide::sort(detail::select_policy(first), first, last, comp);
+}
+template <class It>
+void sort(It first, It last) {
+  tide::sort(detail::select_policy(first), first, last);
+}
+
+/// Sorts [first, last) by `comp` (default `less`); equal keys keep their input order.
+template <class Policy, class It, class Comp, detail::enable_if_policy_t<Policy> = 0>
+void stable_sort(const Policy& policy, It first, It last, Comp comp) {
+  detail::sort_impl(policy, first, last, comp, true, "stable_sort");
+}
+template <class Policy, class It, detail::enable_if_policy_t<Policy> = 0>
+void stable_sort(const Policy& policy, It first, It last) {
+  detail::sort_impl(policy, first, last, less<>(), true, "stable_sort");
+}
+template <class It, class Comp, detail::enable_if_not_policy_t<It> = 0>
+void stable_sort(It first, It last, Comp comp) {
+  tide::stable_sort(detail::select_policy(first), first, last, comp);
+}
+template <class It>
+void stable_sort(It first, It last) {
+  tide::stable_sort(detail::select_policy(first), first, last);
+}
+
+/// Sorts the keys [keys_first, keys_last) by `comp` (default `less`), stably, and moves the values
+/// starting at `values_first` with them.
+template <class Policy, class KeyIt, class ValIt, class Comp, detail::enable_if_policy_t<Policy> = 0>
+void sort_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first, Comp comp) {
+  detail::sort_by_key_impl(policy, keys_first, keys_last, values_first, comp, false, "sort_by_key");
+}
+template <class Policy, class KeyIt, class ValIt, detail::enable_if_policy_t<Policy> = 0>
+void sort_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first) {
+  detail::sort_by_key_impl(policy, keys_first, keys_last, values_first, less<>(), false, "sort_by_key");
+}
+template <class KeyIt, class ValIt, class Comp, detail::enable_if_not_policy_t<KeyIt> = 0>
+void sort_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first, Comp comp) {
+  tide::sort_by_key(detail::select_policy(keys_first, values_first), keys_first, keys_last, values_first, comp);
+}
+template <class KeyIt, class ValIt, detail::enable_if_not_policy_t<KeyIt> = 0>
+void sort_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first) {
+  tide::sort_by_key(detail::select_policy(keys_first, values_first), keys_first, keys_last, values_first);
+}
+
+/// sort_by_key; values of equal keys keep their input order.
+template <class Policy, class KeyIt, class ValIt, class Comp, detail::enable_if_policy_t<Policy> = 0>
+void stable_sort_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first, Comp comp) {
+  detail::sort_by_key_impl(policy, keys_first, keys_last, values_first, comp, true, "stable_sort_by_key");
+}
+template <class Policy, class KeyIt, class ValIt, detail::enable_if_policy_t<Policy> = 0>
+void stable_sort_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first) {
+  detail::sort_by_key_impl(policy, keys_first, keys_last, values_first, less<>(), true, "stable_sort_by_key");
+}
+template <class KeyIt, class ValIt, class Comp, detail::enable_if_not_policy_t<KeyIt> = 0>
+void stable_sort_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first, Comp comp) {
+  tide::stable_sort_by_key(detail::select_policy(keys_first, values_first), keys_first, keys_last, values_first,
+                           comp);
+}
+template <class KeyIt, class ValIt, detail::enable_if_not_policy_t<KeyIt> = 0>
+void stable_sort_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first) {
+  tide::stable_sort_by_key(detail::select_policy(keys_first, values_first), keys_first, keys_last, values_first);
+}
+
+/// Stably sorts arithmetic keys by bits [begin_bit, end_bit) of tide's key order only (bit 0 the
+/// least significant; for signed integers the order flips the sign bit, for floats it is the float
+/// flip), ascending with `less` (the default) or descending with `greater`. Throws
+/// std::invalid_argument when the range is empty or reaches outside the key.
+template <class Policy, class It, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
+void radix_sort(const Policy& policy, It first, It last, int begin_bit, int end_bit, Comp = Comp()) {
+  using key_t = detail::iter_value_t<It>;
+  bool descending = detail::check_radix_sort<key_t, Comp>(begin_bit, end_bit, "radix_sort");
+  size_type n = detail::checked_distance(first, last, "radix_sort");
+  if (n < 2) return;
+  detail::dispatch::radix_sort(policy, detail::unwrap_iterator(first), n, begin_bit, end_bit, descending);
+}
+template <class It, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
+void radix_sort(It first, It last, int begin_bit, int end_bit, Comp comp = Comp()) {
+  tide::radix_sort(detail::select_policy(first), first, last, begin_bit, end_bit, comp);
+}
+
+/// radix_sort of the keys, moving the values starting at `values_first` with them.
+template <class Policy, class KeyIt, class ValIt, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
+void radix_sort_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first, int begin_bit,
+                       int end_bit, Comp = Comp()) {
+  using key_t = detail::iter_value_t<KeyIt>;
+  bool descending = detail::check_radix_sort<key_t, Comp>(begin_bit, end_bit, "radix_sort_by_key");
+  size_type n = detail::checked_distance(keys_first, keys_last, "radix_sort_by_key");
+  if (n < 2) return;
+  detail::dispatch::radix_sort_by_key(policy, detail::unwrap_iterator(keys_first), n,
+                                      detail::unwrap_iterator(values_first), begin_bit, end_bit, descending);
+}
+template <class KeyIt, class ValIt, class Comp = less<>, detail::enable_if_not_policy_t<KeyIt> = 0>
+void radix_sort_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first, int begin_bit, int end_bit,
+                       Comp comp = Comp()) {
+  tide::radix_sort_by_key(detail::select_policy(keys_first, values_first), keys_first, keys_last, values_first,
+                          begin_bit, end_bit, comp);
+}
+
+}  // namespace tide

@@ -1,0 +1,516 @@
+// sort, stable_sort, sort_by_key, stable_sort_by_key, radix_sort and radix_sort_by_key on every
+// backend, against std::stable_sort in tide's key order (detail/radix_traits.hpp) or with the
+// comparator given.
+#include "common.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <functional>
+#include <numeric>
+
+using namespace tide_test;
+
+namespace {
+
+template <class T>
+const char* type_name() {
+  if constexpr (std::is_same_v<T, std::int8_t>) return "int8";
+  else if constexpr (std::is_same_v<T, std::int16_t>) return "int16";
+  else if constexpr (std::is_same_v<T, std::int32_t>) return "int32";
+  else if constexpr (std::is_same_v<T, std::uint32_t>) return "uint32";
+  else if constexpr (std::is_same_v<T, std::int64_t>) return "int64";
+  else if constexpr (std::is_same_v<T, std::uint64_t>) return "uint64";
+  else if constexpr (std::is_same_v<T, float>) return "float";
+  else if constexpr (std::is_same_v<T, double>) return "double";
+  else return "other";
+}
+
+/// f(T{}) for every key type the sorts are tested with.
+template <class F>
+void for_each_key_type(F f) {
+  f(std::int8_t{});
+  f(std::int16_t{});
+  f(std::int32_t{});
+  f(std::uint32_t{});
+  f(std::int64_t{});
+  f(std::uint64_t{});
+  f(float{});
+  f(double{});
+}
+
+/// A size that par cuts into several chunks (up to 7), merged in rounds.
+constexpr std::int64_t mid_n = 30011;
+/// Sizes every sort case runs: empty, single, a pair, small, and mid_n.
+std::vector<std::int64_t> sort_sizes() { return {0, 1, 2, 1000, mid_n}; }
+/// Past a million: run for a few key types and orders per case (the reference sorts dominate the
+/// test's time, and Debug builds are slow).
+constexpr std::int64_t big_n = (1 << 20) + 7;
+
+/// n keys: integers over every bit pattern; floats spread over many magnitudes of both signs.
+template <class T>
+std::vector<T> random_keys(std::int64_t n, const std::string& salt) {
+  auto g = rng(salt + "#" + std::to_string(n));
+  std::vector<T> v(static_cast<std::size_t>(n));
+  if constexpr (std::is_floating_point_v<T>) {
+    std::uniform_real_distribution<double> mant(-1, 1);
+    std::uniform_int_distribution<int> exp(-40, 40);
+    for (auto& x : v) x = static_cast<T>(std::ldexp(mant(g), exp(g)));
+  } else {
+    for (auto& x : v) {
+      std::uint64_t bits = g();
+      std::memcpy(&x, &bits, sizeof(T));
+    }
+  }
+  return v;
+}
+
+/// n keys with few distinct values (many ties), including zeros of both signs for floats.
+template <class T>
+std::vector<T> few_distinct_keys(std::int64_t n, const std::string& salt) {
+  auto g = rng(salt + "#" + std::to_string(n));
+  std::uniform_int_distribution<int> d(-7, 7);
+  std::vector<T> v(static_cast<std::size_t>(n));
+  for (auto& x : v) {
+    int k = d(g);
+    if constexpr (std::is_floating_point_v<T>)
+      x = k == 0 && (g() & 1) ? T(-0.0) : static_cast<T>(k) * T(0.5);
+    else
+      x = static_cast<T>(k);
+  }
+  return v;
+}
+
+/// tide's key order, ascending or descending.
+template <class T, bool Descending>
+using key_order = tide::detail::radix_order_less<T, Descending>;
+
+template <class T, class Comp>
+std::vector<T> reference_sort(std::vector<T> v, Comp comp) {
+  std::stable_sort(v.begin(), v.end(), comp);
+  return v;
+}
+
+/// The input positions of the keys in stable sorted order.
+template <class T, class Comp>
+std::vector<std::int64_t> reference_permutation(const std::vector<T>& keys, Comp comp) {
+  std::vector<std::int64_t> idx(keys.size());
+  std::iota(idx.begin(), idx.end(), std::int64_t(0));
+  std::stable_sort(idx.begin(), idx.end(), [&](std::int64_t a, std::int64_t b) { return comp(keys[a], keys[b]); });
+  return idx;
+}
+
+template <class T>
+std::vector<T> gather(const std::vector<T>& v, const std::vector<std::int64_t>& idx) {
+  std::vector<T> out(idx.size());
+  for (std::size_t i = 0; i < idx.size(); ++i) out[i] = v[idx[i]];
+  return out;
+}
+
+std::vector<std::int64_t> iota_vector(std::int64_t n) {
+  std::vector<std::int64_t> v(static_cast<std::size_t>(n));
+  std::iota(v.begin(), v.end(), std::int64_t(0));
+  return v;
+}
+
+/// Sorts keys paired with their input positions on backend B by `comp` (what the public call
+/// takes) and checks keys (bitwise) and positions against a stable sort by `ref` (tide's order).
+template <class B, class T, class Comp, class Ref>
+void check_sort_by_key(const std::vector<T>& keys, Comp comp, Ref ref, bool stable) {
+  auto dk = to_backend<B>(keys);
+  auto dv = to_backend<B>(iota_vector(static_cast<std::int64_t>(keys.size())));
+  if (stable)
+    tide::stable_sort_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), comp);
+  else
+    tide::sort_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), comp);
+  auto perm = reference_permutation(keys, ref);
+  CHECK(same_bits(to_std(dk), gather(keys, perm)));
+  CHECK(to_std(dv) == perm);
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("sort and stable_sort order every key type, ascending and descending, at every size", B,
+                   TIDE_TEST_BACKENDS) {
+  for_each_key_type([](auto tag) {
+    using T = decltype(tag);
+    CAPTURE(type_name<T>());
+    for (auto n : sort_sizes()) {
+      CAPTURE(n);
+      auto h = random_keys<T>(n, "sort");
+      auto up = reference_sort(h, key_order<T, false>());
+      auto down = reference_sort(h, key_order<T, true>());
+      auto d = to_backend<B>(h);
+      tide::sort(B::policy(), d.begin(), d.end());
+      CHECK(same_bits(to_std(d), up));
+      d = to_backend<B>(h);
+      tide::sort(B::policy(), d.begin(), d.end(), tide::greater<>());
+      CHECK(same_bits(to_std(d), down));
+      d = to_backend<B>(h);
+      tide::stable_sort(B::policy(), d.begin(), d.end(), tide::less<T>());
+      CHECK(same_bits(to_std(d), up));
+      d = to_backend<B>(h);
+      tide::stable_sort(B::policy(), d.begin(), d.end(), std::greater<T>());
+      CHECK(same_bits(to_std(d), down));
+    }
+  });
+  auto run_big = [](auto tag, bool descending) {
+    using T = decltype(tag);
+    CAPTURE(type_name<T>());
+    auto h = random_keys<T>(big_n, "sort-big");
+    auto d = to_backend<B>(h);
+    if (descending) {
+      tide::stable_sort(B::policy(), d.begin(), d.end(), tide::greater<>());
+      CHECK(same_bits(to_std(d), reference_sort(h, key_order<T, true>())));
+    } else {
+      tide::sort(B::policy(), d.begin(), d.end());
+      CHECK(same_bits(to_std(d), reference_sort(h, key_order<T, false>())));
+    }
+  };
+  run_big(std::int32_t{}, false);
+  run_big(double{}, true);
+}
+
+TEST_CASE_TEMPLATE("sort_by_key moves values with their keys and keeps ties in input order", B,
+                   TIDE_TEST_BACKENDS) {
+  for_each_key_type([](auto tag) {
+    using T = decltype(tag);
+    CAPTURE(type_name<T>());
+    for (auto n : sort_sizes()) {
+      CAPTURE(n);
+      auto ties = few_distinct_keys<T>(n, "sort_by_key-ties");
+      check_sort_by_key<B>(ties, tide::less<>(), key_order<T, false>(), false);
+      check_sort_by_key<B>(ties, tide::greater<T>(), key_order<T, true>(), true);
+      auto spread = random_keys<T>(n, "sort_by_key");
+      check_sort_by_key<B>(spread, std::less<>(), key_order<T, false>(), true);
+      check_sort_by_key<B>(spread, std::greater<>(), key_order<T, true>(), false);
+    }
+  });
+  check_sort_by_key<B>(few_distinct_keys<std::int32_t>(big_n, "sort_by_key-big"), tide::less<>(),
+                       key_order<std::int32_t, false>(), false);
+}
+
+namespace {
+/// n keys whose most significant byte alone varies (floats: ±0 and finite values).
+template <class T>
+std::vector<T> top_byte_keys(std::int64_t n, const std::string& salt) {
+  using bits_t = typename tide::detail::radix_traits<T>::bits_type;
+  auto g = rng(salt + "#" + std::to_string(n));
+  std::vector<T> v(static_cast<std::size_t>(n));
+  for (auto& x : v) {
+    bits_t bits = static_cast<bits_t>(static_cast<bits_t>(g() & 0xff) << (8 * (sizeof(T) - 1)));
+    std::memcpy(&x, &bits, sizeof(T));
+  }
+  return v;
+}
+}  // namespace
+
+TEST_CASE_TEMPLATE("sort handles skewed inputs: all equal, sorted, reverse sorted, few distinct, top byte only", B,
+                   TIDE_TEST_BACKENDS) {
+  auto run = [](auto tag) {
+    using T = decltype(tag);
+    CAPTURE(type_name<T>());
+    for (std::int64_t n : {std::int64_t(1000), mid_n}) {
+      CAPTURE(n);
+      std::vector<std::pair<const char*, std::vector<T>>> inputs = {
+          {"all equal", std::vector<T>(static_cast<std::size_t>(n), T(3))},
+          {"sorted", reference_sort(random_keys<T>(n, "skew-sorted"), key_order<T, false>())},
+          {"reverse sorted", reference_sort(random_keys<T>(n, "skew-sorted"), key_order<T, true>())},
+          {"few distinct", few_distinct_keys<T>(n, "skew-few")},
+          {"top byte only", top_byte_keys<T>(n, "skew-top")},
+      };
+      bool ascending = true;
+      for (auto& [what, keys] : inputs) {
+        CAPTURE(what);
+        // sort_by_key is the stricter check (stability); above 1000, one direction per input.
+        if (n <= 1000 || ascending) check_sort_by_key<B>(keys, tide::less<>(), key_order<T, false>(), false);
+        if (n <= 1000 || !ascending) check_sort_by_key<B>(keys, tide::greater<>(), key_order<T, true>(), true);
+        ascending = !ascending;
+        if (n > 1000) continue;
+        auto d = to_backend<B>(keys);
+        tide::sort(B::policy(), d.begin(), d.end());
+        CHECK(same_bits(to_std(d), reference_sort(keys, key_order<T, false>())));
+      }
+    }
+    // Past a million, the top byte only, of uint64.
+    if constexpr (std::is_same_v<T, std::uint64_t>)
+      check_sort_by_key<B>(top_byte_keys<T>(big_n, "skew-top"), tide::less<>(), key_order<T, false>(), false);
+  };
+  run(std::int8_t{});
+  run(std::int32_t{});
+  run(std::uint64_t{});
+  run(float{});
+  run(double{});
+}
+
+TEST_CASE_TEMPLATE("float keys: -0.0 == +0.0 keep input order, NaNs of either sign last, bits survive", B,
+                   TIDE_TEST_BACKENDS) {
+  auto run = [](auto tag) {
+    using T = decltype(tag);
+    using bits_t = typename tide::detail::radix_traits<T>::bits_type;
+    constexpr int mant = std::numeric_limits<T>::digits - 1;
+    auto from_bits = [](bits_t b) {
+      T x;
+      std::memcpy(&x, &b, sizeof(T));
+      return x;
+    };
+    const bits_t exp_all = bits_t(bits_t(~bits_t(0)) >> 1) & bits_t(~((bits_t(1) << mant) - 1));
+    const bits_t sign = tide::detail::radix_traits<T>::top_bit;
+    // Special values: NaNs with payloads and both signs (quiet and signalling), infinities, zeros.
+    std::vector<T> special = {
+        from_bits(bits_t(exp_all | (bits_t(1) << (mant - 1)) | 0x5)),         // +qNaN, payload 5
+        from_bits(bits_t(sign | exp_all | (bits_t(1) << (mant - 1)) | 0x9)),  // -qNaN, payload 9
+        from_bits(bits_t(exp_all | 0x1)),                                      // +sNaN
+        from_bits(bits_t(sign | exp_all | 0x3)),                               // -sNaN
+        std::numeric_limits<T>::infinity(),
+        -std::numeric_limits<T>::infinity(),
+        T(-0.0),
+        T(0.0),
+        T(1.5),
+        T(-1.5),
+        std::numeric_limits<T>::lowest(),
+        std::numeric_limits<T>::max(),
+        std::numeric_limits<T>::denorm_min(),
+        -std::numeric_limits<T>::denorm_min(),
+    };
+    for (std::int64_t n : {std::int64_t(14), std::int64_t(1000), mid_n, big_n}) {
+      auto g = rng("float-special#" + std::to_string(n));
+      std::vector<T> h(static_cast<std::size_t>(n));
+      for (auto& x : h) x = special[g() % special.size()];
+      if (n == 14) h = special;
+      for (bool descending : {false, true}) {
+        // Past a million, float ascending only.
+        if (n == big_n && (descending || !std::is_same_v<T, float>)) continue;
+        CAPTURE(type_name<T>());
+        CAPTURE(n);
+        CAPTURE(descending);
+        auto dk = to_backend<B>(h);
+        auto dv = to_backend<B>(iota_vector(n));
+        if (descending)
+          tide::sort_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), tide::greater<T>());
+        else
+          tide::sort_by_key(B::policy(), dk.begin(), dk.end(), dv.begin());
+        auto keys = to_std(dk);
+        auto pos = to_std(dv);
+        // The documented order, checked without the reference: numbers ordered (zeros equal),
+        // then every NaN; zeros and NaNs each in input order.
+        std::size_t first_nan = 0;
+        while (first_nan < keys.size() && keys[first_nan] == keys[first_nan]) ++first_nan;
+        bool ordered = true, nans_last = true, zeros_stable = true, nans_stable = true;
+        for (std::size_t i = 1; i < first_nan; ++i)
+          ordered &= descending ? !(keys[i - 1] < keys[i]) : !(keys[i] < keys[i - 1]);
+        for (std::size_t i = first_nan; i < keys.size(); ++i) nans_last &= keys[i] != keys[i];
+        std::int64_t last_zero = -1, last_nan = -1;
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+          if (keys[i] == T(0)) {
+            zeros_stable &= pos[i] > last_zero;
+            last_zero = pos[i];
+          }
+          if (keys[i] != keys[i]) {
+            nans_stable &= pos[i] > last_nan;
+            last_nan = pos[i];
+          }
+        }
+        CHECK(ordered);
+        CHECK(nans_last);
+        CHECK(zeros_stable);
+        CHECK(nans_stable);
+        // Every key came out with its bits (sign of zero, NaN payload), next to its position.
+        bool bits_kept = true;
+        for (std::size_t i = 0; i < keys.size(); ++i)
+          bits_kept &= std::memcmp(&keys[i], &h[static_cast<std::size_t>(pos[i])], sizeof(T)) == 0;
+        CHECK(bits_kept);
+        auto want = descending ? reference_permutation(h, key_order<T, true>())
+                               : reference_permutation(h, key_order<T, false>());
+        CHECK(pos == want);
+        if (n == big_n) continue;
+        // sort (keys only) gives the same bits.
+        auto d = to_backend<B>(h);
+        if (descending)
+          tide::sort(B::policy(), d.begin(), d.end(), std::greater<>());
+        else
+          tide::sort(B::policy(), d.begin(), d.end(), std::less<T>());
+        CHECK(same_bits(to_std(d), gather(h, want)));
+      }
+    }
+  };
+  run(float{});
+  run(double{});
+}
+
+namespace {
+struct by_abs {
+  TIDE_HOST_DEVICE bool operator()(int a, int b) const { return (a < 0 ? -a : a) < (b < 0 ? -b : b); }
+};
+/// Orders points by x only, descending: ties in x must keep their input order.
+struct by_x_descending {
+  TIDE_HOST_DEVICE bool operator()(const point& a, const point& b) const { return a.x > b.x; }
+};
+}  // namespace
+
+TEST_CASE_TEMPLATE("sort with a custom comparator: by absolute value, and a struct key", B, TIDE_TEST_BACKENDS) {
+  for (auto n : sort_sizes()) {
+    CAPTURE(n);
+    auto h = random_vector<int>(n, "sort-abs", -50, 50);
+    auto d = to_backend<B>(h);
+    tide::stable_sort(B::policy(), d.begin(), d.end(), by_abs());
+    CHECK(to_std(d) == reference_sort(h, by_abs()));  // x and -x tie: input order kept
+    check_sort_by_key<B>(h, by_abs(), by_abs(), false);
+
+    auto xs = random_vector<int>(n, "sort-point-x", 0, 20);
+    auto ys = random_vector<int>(n, "sort-point-y", -1000, 1000);
+    std::vector<point> pts(static_cast<std::size_t>(n));
+    for (std::int64_t i = 0; i < n; ++i) pts[i] = {xs[i], ys[i]};
+    auto dp = to_backend<B>(pts);
+    tide::sort(B::policy(), dp.begin(), dp.end(), by_x_descending());
+    CHECK(to_std(dp) == reference_sort(pts, by_x_descending()));
+    auto dk = to_backend<B>(pts);
+    auto dv = to_backend<B>(iota_vector(n));
+    tide::stable_sort_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), by_x_descending());
+    CHECK(to_std(dv) == reference_permutation(pts, by_x_descending()));
+  }
+}
+
+TEST_CASE_TEMPLATE("radix_sort orders by a bit range only", B, TIDE_TEST_BACKENDS) {
+  for_each_key_type([](auto tag) {
+    using T = decltype(tag);
+    constexpr int bits = 8 * sizeof(T);
+    std::vector<std::pair<int, int>> ranges = {{0, bits}, {0, 4}, {3, 7}, {bits - 8, bits}, {bits - 1, bits}};
+    if (bits > 16) ranges.push_back({5, bits - 9});
+    for (std::int64_t n : {std::int64_t(0), std::int64_t(1000), mid_n, big_n}) {
+      // Above 1000, one range across digit boundaries; past a million, for uint32 only, ascending.
+      if (n == big_n && !std::is_same_v<T, std::uint32_t>) continue;
+      auto h = random_keys<T>(n, "radix");
+      if (n > 1000) ranges = {{3, bits - 3}};
+      for (auto [lo, hi] : ranges) {
+        for (bool descending : {false, true}) {
+          if (n == big_n && descending != std::is_signed_v<T>) continue;  // past a million: one direction
+          CAPTURE(type_name<T>());
+          CAPTURE(n);
+          CAPTURE(lo);
+          CAPTURE(hi);
+          CAPTURE(descending);
+          tide::detail::radix_bits_less<T> ref{lo, hi, descending};
+          auto perm = reference_permutation(h, ref);
+          auto d = to_backend<B>(h);
+          if (descending)
+            tide::radix_sort(B::policy(), d.begin(), d.end(), lo, hi, tide::greater<>());
+          else
+            tide::radix_sort(B::policy(), d.begin(), d.end(), lo, hi);
+          CHECK(same_bits(to_std(d), gather(h, perm)));  // stable: the permutation is unique
+          auto dk = to_backend<B>(h);
+          auto dv = to_backend<B>(iota_vector(n));
+          if (descending)
+            tide::radix_sort_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), lo, hi, std::greater<T>());
+          else
+            tide::radix_sort_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), lo, hi);
+          CHECK(same_bits(to_std(dk), gather(h, perm)));
+          CHECK(to_std(dv) == perm);
+        }
+      }
+    }
+  });
+}
+
+TEST_CASE_TEMPLATE("radix_sort over the whole key is sort", B, TIDE_TEST_BACKENDS) {
+  auto h = random_keys<std::int32_t>(5000, "radix-whole");
+  auto d = to_backend<B>(h);
+  tide::radix_sort(B::policy(), d.begin(), d.end(), 0, 32);
+  CHECK(same_bits(to_std(d), reference_sort(h, std::less<>())));
+  // Low byte only, signed: the sign bit is not in the range, so -1 (0xff) sorts after 1.
+  std::vector<std::int32_t> small = {-1, 1, 256, 0};
+  auto ds = to_backend<B>(small);
+  tide::radix_sort(B::policy(), ds.begin(), ds.end(), 0, 8);
+  CHECK(to_std(ds) == std::vector<std::int32_t>{256, 0, 1, -1});
+}
+
+TEST_CASE_TEMPLATE("radix_sort rejects an empty bit range or one outside the key, leaving the input", B,
+                   TIDE_TEST_BACKENDS) {
+  std::vector<std::int32_t> h = {3, 1, 2};
+  auto d = to_backend<B>(h);
+  auto v = to_backend<B>(std::vector<int>{0, 1, 2});
+  const char* empty = "tide::radix_sort: empty bit range (begin_bit must be less than end_bit)";
+  const char* outside = "tide::radix_sort: bit range [begin_bit, end_bit) outside the key";
+  CHECK_THROWS_WITH_AS(tide::radix_sort(B::policy(), d.begin(), d.end(), 4, 4), empty, std::invalid_argument);
+  CHECK_THROWS_WITH_AS(tide::radix_sort(B::policy(), d.begin(), d.end(), 9, 4), empty, std::invalid_argument);
+  CHECK_THROWS_WITH_AS(tide::radix_sort(B::policy(), d.begin(), d.end(), -1, 4), outside, std::invalid_argument);
+  CHECK_THROWS_WITH_AS(tide::radix_sort(B::policy(), d.begin(), d.end(), 0, 33), outside, std::invalid_argument);
+  CHECK_THROWS_WITH_AS(tide::radix_sort(B::policy(), d.begin(), d.begin(), 0, 33), outside,
+                       std::invalid_argument);  // checked even when there is nothing to sort
+  CHECK_THROWS_WITH_AS(tide::radix_sort_by_key(B::policy(), d.begin(), d.end(), v.begin(), 8, 0),
+                       "tide::radix_sort_by_key: empty bit range (begin_bit must be less than end_bit)",
+                       std::invalid_argument);
+  CHECK_THROWS_WITH_AS(tide::radix_sort_by_key(B::policy(), d.begin(), d.end(), v.begin(), 30, 40),
+                       "tide::radix_sort_by_key: bit range [begin_bit, end_bit) outside the key",
+                       std::invalid_argument);
+  std::vector<std::int8_t> h8 = {1, 2};
+  auto d8 = to_backend<B>(h8);
+  CHECK_THROWS_WITH_AS(tide::radix_sort(B::policy(), d8.begin(), d8.end(), 0, 9), outside, std::invalid_argument);
+  CHECK(to_std(d) == h);
+  CHECK(to_std(v) == std::vector<int>{0, 1, 2});
+}
+
+TEST_CASE_TEMPLATE("sort through iterator adaptors: reversed keys, zipped values", B, TIDE_TEST_BACKENDS) {
+  for (auto n : sort_sizes()) {
+    CAPTURE(n);
+    auto h = random_keys<std::int32_t>(n, "sort-adaptors");
+    auto d = to_backend<B>(h);
+    // Ascending through a reverse iterator leaves the range descending.
+    tide::sort(B::policy(), tide::make_reverse_iterator(d.end()), tide::make_reverse_iterator(d.begin()));
+    CHECK(same_bits(to_std(d), reference_sort(h, std::greater<>())));
+    // Values as a zip of two ranges move together.
+    auto ties = few_distinct_keys<std::int32_t>(n, "sort-adaptors-zip");
+    auto dk = to_backend<B>(ties);
+    auto v1 = to_backend<B>(iota_vector(n));
+    auto neg = iota_vector(n);
+    for (auto& x : neg) x = -x;
+    auto v2 = to_backend<B>(neg);
+    tide::stable_sort_by_key(B::policy(), dk.begin(), dk.end(), tide::make_zip_iterator(v1.begin(), v2.begin()));
+    auto perm = reference_permutation(ties, std::less<>());
+    CHECK(to_std(v1) == perm);
+    for (auto& x : perm) x = -x;
+    CHECK(to_std(v2) == perm);
+  }
+}
+
+TEST_CASE_TEMPLATE("sort with last before first throws naming the algorithm", B, TIDE_TEST_BACKENDS) {
+  typename B::template vector<int> d(10, 1);
+  CHECK_THROWS_WITH_AS(tide::sort(B::policy(), d.end(), d.begin()), "tide::sort: last is before first",
+                       std::invalid_argument);
+  CHECK_THROWS_WITH_AS(tide::stable_sort_by_key(B::policy(), d.end(), d.begin(), d.begin()),
+                       "tide::stable_sort_by_key: last is before first", std::invalid_argument);
+}
+
+TEST_CASE("sort on par with odd thread counts: several merge rounds, slices across pairs") {
+  const std::int64_t n = 300007;
+  auto h = random_keys<double>(n, "par-threads");
+  auto ties = few_distinct_keys<std::int32_t>(n, "par-threads-ties");
+  auto want = reference_sort(h, key_order<double, false>());
+  auto perm = reference_permutation(ties, std::greater<>());
+  for (int threads : {3, 5, 16}) {
+    CAPTURE(threads);
+    auto p = tide::par.with_threads(threads);
+    auto d = h;
+    tide::sort(p, d.data(), d.data() + n);
+    CHECK(same_bits(d, want));
+    auto k = ties;
+    auto v = iota_vector(n);
+    tide::sort_by_key(p, k.begin(), k.end(), v.begin(), tide::greater<>());
+    CHECK(v == perm);
+  }
+}
+
+TEST_CASE("sort without a policy picks the system from the iterators") {
+  std::vector<int> h = {3, -1, 2, 0};
+  tide::sort(h.begin(), h.end());
+  CHECK(h == std::vector<int>{-1, 0, 2, 3});
+  tide::device_vector<int> d(h.begin(), h.end());
+  tide::stable_sort(d.begin(), d.end(), tide::greater<int>());
+  CHECK(to_std(d) == std::vector<int>{3, 2, 0, -1});
+  std::vector<int> positions = {0, 1, 2, 3};
+  tide::device_vector<int> v(positions.begin(), positions.end());
+  tide::sort_by_key(d.begin(), d.end(), v.begin());
+  CHECK(to_std(d) == std::vector<int>{-1, 0, 2, 3});
+  CHECK(to_std(v) == std::vector<int>{3, 2, 1, 0});
+  tide::radix_sort(d.begin(), d.end(), 0, 32, tide::greater<>());
+  CHECK(to_std(d) == std::vector<int>{3, 2, 0, -1});
+}
