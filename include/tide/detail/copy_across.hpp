@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <type_traits>
+#include <vector>
 
 #include "../backend/omp/for_each.hpp"
 #include "../backend/seq/for_each.hpp"
@@ -43,9 +44,20 @@ void copy_across(InIt first, size_type n, OutIt out, stream_t stream = nullptr) 
   using in_sys = iterator_system_t<InIt>;
   using out_sys = iterator_system_t<OutIt>;
   if constexpr (!is_random_access_v<InIt> || !is_random_access_v<OutIt>) {
-    // Host iterators that only step (std::list, back_inserter): one element after another.
-    static_assert(is_host_memory_pair_v<in_sys, out_sys>, "tide::copy: device ranges are random access");
-    for (size_type i = 0; i < n; ++i, ++first, ++out) *out = *first;
+    // Host iterators that only step (std::list, back_inserter): one element after another, through
+    // a host staging buffer when the other side is on the device.
+    if constexpr (is_host_memory_pair_v<in_sys, out_sys>) {
+      for (size_type i = 0; i < n; ++i, ++first, ++out) *out = *first;
+    } else if constexpr (!is_random_access_v<InIt>) {
+      std::vector<typename std::iterator_traits<OutIt>::value_type> staged;
+      for (size_type i = 0; i < n; ++i, ++first) staged.push_back(*first);
+      copy_across(staged.begin(), n, out, stream);
+    } else {
+      using in_t = typename std::iterator_traits<InIt>::value_type;
+      std::unique_ptr<in_t[]> staged(new in_t[static_cast<std::size_t>(n)]);
+      copy_across(first, n, staged.get(), stream);
+      for (size_type i = 0; i < n; ++i, ++out) *out = staged[i];
+    }
   } else if constexpr (is_host_memory_pair_v<in_sys, out_sys> || std::is_same_v<in_sys, out_sys> ||
                 std::is_same_v<in_sys, any_system_tag> || std::is_same_v<out_sys, any_system_tag>) {
     // One system does it all (host memory on both sides, or device to device).
