@@ -1,0 +1,152 @@
+#pragma once
+// Stable merge sort for any comparator and any key (and value) type: each block sorts a tile in
+// shared memory, then log2(tiles) rounds merge pairs of sorted runs. In a round every block writes
+// one tile of output; a small partition kernel first finds, by merge path (co-rank) search, where
+// each tile's inputs start, so every block does the same work however the runs interleave.
+//
+// The tiles are sorted in place when the number of rounds is even, into the temporary buffer when it
+// is odd, so that the last round writes the user's range.
+
+#include <cuda_runtime.h>
+
+#include <iterator>
+#include <type_traits>
+
+#include "../../config.hpp"
+#include "../../detail/temporary_buffer.hpp"
+#include "../../execution.hpp"
+#include "block/block_merge.hpp"
+#include "launch.hpp"
+
+namespace tide::backend::cuda::detail {
+
+/// Block shape of the merge sort by key and value size (value 0: keys only): the tile's keys and
+/// values fit 44 KiB of shared memory; an odd Items keeps the blocked shared accesses conflict-free.
+template <std::size_t KeyBytes, std::size_t ValueBytes>
+struct merge_sort_tuning {
+  static constexpr std::size_t bytes = KeyBytes + ValueBytes;
+  static constexpr int threads = bytes <= 64 ? 256 : 64;
+  static constexpr int fit = int(45056 / (std::size_t(threads) * bytes));
+  static_assert(fit >= 1, "tide::sort: element type too large for a shared-memory tile");
+  static constexpr int capped = fit < 17 ? fit : 17;
+  static constexpr int items = capped % 2 == 1 ? capped : (capped > 1 ? capped - 1 : 1);
+  static constexpr int tile = threads * items;
+};
+
+template <class It>
+using iter_value_t = typename std::iterator_traits<It>::value_type;
+
+/// Sorts each tile of `tile` elements of in[0, n) into out (in == out is fine: a block reads its
+/// whole tile before writing it).
+template <class Tuning, bool Pairs, class K, class V, class KIn, class VIn, class KOut, class VOut, class Comp>
+__global__ void __launch_bounds__(Tuning::threads)
+    merge_sort_tiles_kernel(KIn keys_in, VIn vals_in, KOut keys_out, VOut vals_out, size_type n, Comp comp) {
+  constexpr int threads = Tuning::threads, items = Tuning::items, tile = Tuning::tile;
+  __shared__ shared_array<K, tile> s_keys;
+  __shared__ shared_array<V, Pairs ? tile : 1> s_vals;
+  const size_type base = size_type(blockIdx.x) * tile;
+  const int valid = int(n - base < tile ? n - base : tile);
+  K keys[items];
+  V vals[Pairs ? items : 1];
+  load_blocked<threads, items>(keys_in + base, valid, keys, s_keys.data());
+  if constexpr (Pairs) load_blocked<threads, items>(vals_in + base, valid, vals, s_vals.data());
+  block_merge_sort<threads, items, Pairs>(keys, vals, valid, s_keys.data(), s_vals.data(), comp);
+  store_blocked<threads, items>(keys_out + base, valid, keys, s_keys.data());
+  if constexpr (Pairs) store_blocked<threads, items>(vals_out + base, valid, vals, s_vals.data());
+}
+
+/// The runs a merge round pairs up: output tile b lies in the pair starting at `pair`, whose first
+/// run has na elements and second nb (tiles never straddle pairs: 2*width is a multiple of the tile).
+struct merge_pair {
+  size_type pair, na, nb;
+  TIDE_HOST_DEVICE merge_pair(size_type d0, size_type n, size_type width) {
+    pair = d0 / (2 * width) * (2 * width);
+    na = n - pair < width ? n - pair : width;
+    const size_type rest = n - pair - na;
+    nb = rest < width ? rest : width;
+  }
+};
+
+/// splits[t]: the merge path where output tile t starts, within its pair of runs.
+template <int Tile, class KIn, class Comp>
+__global__ void merge_sort_partition_kernel(KIn src, size_type n, size_type width, size_type tiles, size_type* splits,
+                                            Comp comp) {
+  const size_type t = size_type(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (t >= tiles) return;
+  const merge_pair m(t * Tile, n, width);
+  splits[t] = merge_path(src + m.pair, m.na, src + (m.pair + m.na), m.nb, t * Tile - m.pair, comp);
+}
+
+/// One merge round: runs of `width` sorted elements of src are merged pairwise into dst, one
+/// output tile per block, its inputs found by the partition kernel.
+template <class Tuning, bool Pairs, class K, class V, class KIn, class VIn, class KOut, class VOut, class Comp>
+__global__ void __launch_bounds__(Tuning::threads)
+    merge_sort_round_kernel(KIn src, VIn vsrc, KOut dst, VOut vdst, size_type n, size_type width,
+                            const size_type* splits, Comp comp) {
+  constexpr int tile = Tuning::tile;
+  __shared__ shared_array<K, tile> s_keys;
+  __shared__ shared_array<V, Pairs ? tile : 1> s_vals;
+  const size_type d0 = size_type(blockIdx.x) * tile;
+  const merge_pair m(d0, n, width);
+  const size_type total = m.na + m.nb, local0 = d0 - m.pair;
+  const size_type local1 = local0 + tile < total ? local0 + tile : total;
+  const size_type a0 = splits[blockIdx.x];
+  const size_type a1 = local1 == total ? m.na : splits[blockIdx.x + 1];  // the next tile is in this pair
+  merge_tile<Tuning::threads, Tuning::items, Pairs>(src + m.pair, vsrc + m.pair, src + (m.pair + m.na),
+                                                     vsrc + (m.pair + m.na), local0, local1, a0, a1, dst + m.pair,
+                                                     vdst + m.pair, s_keys.data(), s_vals.data(), comp);
+}
+
+/// Stable sort of keys[0, n) (and vals[0, n), when Pairs) by `comp`. Without Pairs, `vals` is
+/// unused (pass keys).
+template <bool Pairs, class KeyIt, class ValIt, class Comp>
+void merge_sort(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n, Comp comp, const char* algorithm) {
+  using K = iter_value_t<KeyIt>;
+  using V = std::conditional_t<Pairs, iter_value_t<ValIt>, K>;
+  using tuning = merge_sort_tuning<sizeof(K), Pairs ? sizeof(V) : 0>;
+  if (n <= 1) return;
+  const size_type tiles = (n + tuning::tile - 1) / tuning::tile;
+  int rounds = 0;
+  while ((size_type(1) << rounds) < tiles) ++rounds;
+
+  tide::detail::temporary_buffer<K> tmp_keys(p, rounds ? std::size_t(n) : 0, algorithm);
+  tide::detail::temporary_buffer<size_type> splits(p, rounds ? std::size_t(tiles) : 0, algorithm);
+  tide::detail::temporary_buffer<V> tmp_vals(p, rounds && Pairs ? std::size_t(n) : 0, algorithm);
+  K* tk = tmp_keys.data();
+  V* tv = Pairs ? tmp_vals.data() : reinterpret_cast<V*>(tk);
+  const dim3 grid{unsigned(tiles)}, block{unsigned(tuning::threads)};
+  const stream_t s = p.stream;
+
+  // The sorted tiles go to the temporary buffer when the number of rounds is odd: the last round
+  // then writes the user's range.
+  bool in_tmp = rounds % 2 == 1;
+  if (in_tmp) {
+    auto kernel = merge_sort_tiles_kernel<tuning, Pairs, K, V, KeyIt, ValIt, K*, V*, Comp>;
+    launch(algorithm, "merge_sort_tiles", kernel, grid, block, 0, s, keys, vals, tk, tv, n, comp);
+  } else {
+    auto kernel = merge_sort_tiles_kernel<tuning, Pairs, K, V, KeyIt, ValIt, KeyIt, ValIt, Comp>;
+    launch(algorithm, "merge_sort_tiles", kernel, grid, block, 0, s, keys, vals, keys, vals, n, comp);
+  }
+  auto from_tmp = merge_sort_round_kernel<tuning, Pairs, K, V, K*, V*, KeyIt, ValIt, Comp>;
+  auto to_tmp = merge_sort_round_kernel<tuning, Pairs, K, V, KeyIt, ValIt, K*, V*, Comp>;
+  auto partition_tmp = merge_sort_partition_kernel<tuning::tile, K*, Comp>;
+  auto partition_keys = merge_sort_partition_kernel<tuning::tile, KeyIt, Comp>;
+  const dim3 partition_grid{unsigned((tiles + 255) / 256)};
+  for (int r = 0; r < rounds; ++r) {
+    const size_type width = size_type(tuning::tile) << r;
+    if (in_tmp) {
+      launch(algorithm, "merge_sort_partition", partition_tmp, partition_grid, dim3(256), 0, s, tk, n, width, tiles,
+             splits.data(), comp);
+      launch(algorithm, "merge_sort_round", from_tmp, grid, block, 0, s, tk, tv, keys, vals, n, width,
+             static_cast<const size_type*>(splits.data()), comp);
+    } else {
+      launch(algorithm, "merge_sort_partition", partition_keys, partition_grid, dim3(256), 0, s, keys, n, width, tiles,
+             splits.data(), comp);
+      launch(algorithm, "merge_sort_round", to_tmp, grid, block, 0, s, keys, vals, tk, tv, n, width,
+             static_cast<const size_type*>(splits.data()), comp);
+    }
+    in_tmp = !in_tmp;
+  }
+}
+
+}  // namespace tide::backend::cuda::detail

@@ -1,0 +1,189 @@
+#pragma once
+// One onesweep pass of the radix sort over one portion of the keys (fewer than 2^30 keys, so that a
+// digit's count within the portion fits the 30 value bits of a look-back word).
+//
+// Each block takes the next tile (a counter, so that every tile it waits for is already running),
+// ranks its keys by digit in shared memory, publishes its digit counts, finds the keys of earlier
+// tiles with each digit by decoupled look-back over per-tile-per-digit status words, and scatters
+// its keys through shared memory (sorted by digit there, so the global writes of a digit are
+// contiguous). The keys are moved unchanged; digits come from radix_traits' order bits.
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "../../config.hpp"
+#include "block/block_radix_rank.hpp"
+#include "radix_sort_upsweep.hpp"
+
+namespace tide::backend::cuda::detail {
+
+/// Block shape of a onesweep pass by key and value size (value 0: keys only). These shapes keep the
+/// shared memory under 48 KiB (no opt-in needed, also under graph capture).
+template <std::size_t KeyBytes, std::size_t ValueBytes>
+struct onesweep_tuning {
+  static constexpr std::size_t dominant = KeyBytes > ValueBytes ? KeyBytes : ValueBytes;
+  static constexpr int threads = 384;
+  static constexpr int items = ValueBytes == 0 ? (KeyBytes <= 4 ? 20 : 14)
+                               : dominant <= 4    ? 18
+                               : dominant <= 8    ? 12
+                                                  : 7;
+  static constexpr int min_blocks = 2;  ///< per SM, for __launch_bounds__ (caps the registers)
+  static constexpr int tile = threads * items;
+  /// Tiles per portion: a portion has fewer than 2^30 keys.
+  static constexpr int portion_tiles = ((1 << 30) - 1) / tile;
+};
+
+// Look-back status words: 0 not yet published, else a flag and a 30-bit count.
+inline constexpr unsigned lookback_partial = 1u << 30;    ///< count of this tile alone
+inline constexpr unsigned lookback_inclusive = 1u << 31;  ///< count of this tile and all before it
+inline constexpr unsigned lookback_value_mask = lookback_partial - 1;
+
+template <class K, class V>
+struct onesweep_params {
+  K* keys[2];  ///< [0] the user's range, [1] the temporary buffer
+  V* vals[2];
+  const radix_control* ctrl;
+  unsigned* status;       ///< this launch's look-back words, [tile][digit]
+  unsigned* status_next;  ///< the next launch's, cleared here
+  size_type status_words;
+  unsigned* tile_counter;
+  const unsigned long long* bins_in;  ///< where each digit of this portion starts in the output
+  unsigned long long* bins_out;       ///< where the next portion's start (null for the last portion)
+  size_type portion_begin;
+  int portion_n;
+  int pass, shift;
+  unsigned mask;
+};
+
+template <class K, class V, bool Pairs, int Threads, int Items>
+struct onesweep_storage {
+  using rank_t = block_radix_rank<Threads, Items>;
+  union {
+    K keys[Threads * Items];
+    V vals[Threads * Items];
+    typename rank_t::storage rank;
+  } u;
+  long long scatter_base[radix_digits];  ///< output index of a key of digit d at tile position i: base[d] + i
+  unsigned char digit[Pairs ? Threads * Items : 1];  ///< digit at each tile position, for the values
+  int tile;
+};
+
+__device__ TIDE_FORCEINLINE unsigned load_status(const unsigned* p) { return *reinterpret_cast<const volatile unsigned*>(p); }
+__device__ TIDE_FORCEINLINE void store_status(unsigned* p, unsigned v) { *reinterpret_cast<volatile unsigned*>(p) = v; }
+
+template <class Tuning, bool Descending, bool Pairs, class K, class V>
+__global__ void __launch_bounds__(Tuning::threads, Tuning::min_blocks) radix_onesweep_kernel(onesweep_params<K, V> p) {
+  constexpr int threads = Tuning::threads, items = Tuning::items, tile_items = threads * items;
+  using storage_t = onesweep_storage<K, V, Pairs, threads, items>;
+  using rank_t = block_radix_rank<threads, items>;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  storage_t& s = *reinterpret_cast<storage_t*>(smem_raw);
+  const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
+
+  // The previous launch is over: its look-back words can be cleared for the next one.
+  {
+    const size_type stride = size_type(gridDim.x) * threads;
+    for (size_type i = size_type(blockIdx.x) * threads + tid; i < p.status_words; i += stride) p.status_next[i] = 0;
+  }
+  if (p.ctrl->skip[p.pass]) return;
+  // (Selects, not p.keys[src]: indexing the parameter at run time would copy it to local memory.)
+  const bool src = p.ctrl->src[p.pass] != 0;
+  const K* keys_in = (src ? p.keys[1] : p.keys[0]) + p.portion_begin;
+  K* keys_out = src ? p.keys[0] : p.keys[1];
+
+  if (tid == 0) s.tile = atomicAdd(p.tile_counter, 1u);
+  __syncthreads();
+  const int tile = s.tile;
+  const int tile_begin = tile * tile_items;  // < 2^30
+  const int valid = min(tile_items, p.portion_n - tile_begin);
+  const bool full = valid == tile_items;
+  const int warp_begin = warp * 32 * items;
+
+  K keys[items];
+  int rank[items];  // digits, then ranks
+#pragma unroll
+  for (int u = 0; u < items; ++u) {
+    const int i = warp_begin + u * 32 + lane;
+    if (full || i < valid) {
+      keys[u] = keys_in[tile_begin + i];
+      rank[u] = radix_digit<K, Descending>(keys[u], p.shift, p.mask);
+    } else {
+      rank[u] = radix_digits - 1;  // padding: ranked after every real key, then dropped
+    }
+  }
+
+  unsigned* status_tile = p.status + size_type(tile) * radix_digits;
+  int count = 0, excl = 0;
+  rank_t::rank(
+      rank, s.u.rank,
+      [&](int& c) {
+        if (tid == radix_digits - 1) c -= tile_items - valid;
+        store_status(status_tile + tid, (tile == 0 ? lookback_inclusive : lookback_partial) | unsigned(c));
+      },
+      count, excl);
+  __syncthreads();  // the rank storage becomes the key tile
+
+#pragma unroll
+  for (int u = 0; u < items; ++u)
+    if (full || rank[u] < valid) s.u.keys[rank[u]] = keys[u];
+
+  // Values are loaded now so that their latency hides behind the look-back.
+  V vals[Pairs ? items : 1];
+  if constexpr (Pairs) {
+    const V* vals_in = (src ? p.vals[1] : p.vals[0]) + p.portion_begin;
+#pragma unroll
+    for (int u = 0; u < items; ++u) {
+      const int i = warp_begin + u * 32 + lane;
+      if (full || i < valid) vals[u] = vals_in[tile_begin + i];
+    }
+  }
+
+  // Decoupled look-back, one thread per digit: how many keys of earlier tiles have digit d.
+  if (tid < radix_digits) {
+    const unsigned long long bin = p.bins_in[tid];
+    unsigned before = 0;
+    if (tile > 0) {
+      const unsigned* w = p.status + tid;
+      for (size_type j = tile - 1;; --j) {
+        unsigned v;
+        do {
+          v = load_status(w + j * radix_digits);
+        } while (v == 0);
+        before += v & lookback_value_mask;
+        if (v & lookback_inclusive) break;
+      }
+      store_status(status_tile + tid, lookback_inclusive | (before + unsigned(count)));
+    }
+    s.scatter_base[tid] = (long long)(bin + before) - excl;
+    if (p.bins_out && tile_begin + tile_items >= p.portion_n) p.bins_out[tid] = bin + before + unsigned(count);
+  }
+  __syncthreads();
+
+#pragma unroll
+  for (int u = 0; u < items; ++u) {
+    const int i = u * threads + tid;
+    if (full || i < valid) {
+      const K k = s.u.keys[i];
+      const int d = radix_digit<K, Descending>(k, p.shift, p.mask);
+      keys_out[s.scatter_base[d] + i] = k;
+      if constexpr (Pairs) s.digit[i] = (unsigned char)d;  // read back by this same thread
+    }
+  }
+
+  if constexpr (Pairs) {
+    V* vals_out = src ? p.vals[0] : p.vals[1];
+    __syncthreads();  // the key tile becomes the value tile
+#pragma unroll
+    for (int u = 0; u < items; ++u)
+      if (full || rank[u] < valid) s.u.vals[rank[u]] = vals[u];
+    __syncthreads();
+#pragma unroll
+    for (int u = 0; u < items; ++u) {
+      const int i = u * threads + tid;
+      if (full || i < valid) vals_out[s.scatter_base[s.digit[i]] + i] = s.u.vals[i];
+    }
+  }
+}
+
+}  // namespace tide::backend::cuda::detail
