@@ -22,13 +22,14 @@
 namespace tide::backend::cuda {
 namespace detail {
 
-/// Reduction blocks (sm_90 and newer): items per thread per warp tile, the most blocks (partials),
-/// and the largest input done by one block.
+/// Reduction blocks (sm_90 and newer): items per thread per warp tile, the most blocks (partials;
+/// 0: as many as the GPU holds at once, so that every block gets an equal share in one wave), and
+/// the largest input done by one block.
 template <class Acc, int Arch>
 struct reduce_tuning {
   static constexpr int block_threads = 256;
   static constexpr int items_per_thread = sizeof(Acc) <= 4 ? 16 : sizeof(Acc) <= 8 ? 8 : sizeof(Acc) <= 16 ? 4 : 2;
-  static constexpr size_type max_blocks = 4096;
+  static constexpr size_type max_blocks = 0;
   static constexpr size_type single_block_tiles = 4;
 };
 template <class Acc>
@@ -98,19 +99,32 @@ __global__ void __launch_bounds__(Threads)
   }
 }
 
-/// One launch of reduce_kernel over [in, in + n) with `blocks` blocks.
-template <class Tuning, class Acc, class In, class Op, class Out>
-void launch_reduce(const cuda_policy& p, In in, size_type n, size_type blocks, size_type tiles_per_block, Op op,
-                   Acc init, Acc* d_partials, Out out, const char* algorithm) {
+/// One launch of reduce_kernel over [in, in + n) with `blocks` blocks (f(kernel) gives them, before).
+template <class Tuning, class Acc, class In, class Op, class Out, class Blocks>
+void launch_reduce(const cuda_policy& p, In in, size_type n, Blocks&& blocks_for, Op op, Acc init, Acc* d_partials,
+                   Out out, const char* algorithm) {
   constexpr int threads = Tuning::block_threads, items = Tuning::items_per_thread;
   using arrangement = tile_arrangement<items, In>;
   arrangement::dispatch(
       [&](auto access) {
         auto kernel = &reduce_kernel<threads, items, arrangement::run_len, decltype(access)::value, In, Acc, Op, Out>;
+        size_type tiles_per_block = 1;
+        const size_type blocks = blocks_for(kernel, tiles_per_block);
         launch(algorithm, "reduce_kernel", kernel, dim3(unsigned(blocks)), threads, 0, p.stream, in, n,
                tiles_per_block, op, init, d_partials, out);
       },
       in);
+}
+
+/// Blocks of `kernel` the GPU holds at once.
+template <class Kernel>
+size_type resident_blocks(Kernel kernel, int threads) {
+  int per_sm = 0;
+  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0) != cudaSuccess || per_sm < 1) {
+    (void)cudaGetLastError();
+    per_sm = 1;
+  }
+  return size_type(per_sm) * device_props().sm_count;
 }
 
 /// Writes the reduction of [in, in + n) from init to out[0] (init when n == 0) with the given
@@ -119,17 +133,33 @@ template <class Tuning, class In, class Out, class Acc, class Op>
 void reduce_tuned(const cuda_policy& p, In in, size_type n, Out out, Acc init, Op op, const char* algorithm) {
   const size_type tile = size_type(Tuning::block_threads) * Tuning::items_per_thread;
   const size_type tiles = ceil_div(n, tile);
+  auto one_block = [&](auto, size_type& tiles_per_block) {
+    tiles_per_block = tiles > 0 ? tiles : 1;
+    return size_type(1);
+  };
   if (tiles <= Tuning::single_block_tiles) {
-    launch_reduce<Tuning>(p, in, n, 1, tiles > 0 ? tiles : 1, op, init, static_cast<Acc*>(nullptr), out, algorithm);
+    launch_reduce<Tuning>(p, in, n, one_block, op, init, static_cast<Acc*>(nullptr), out, algorithm);
     return;
   }
-  const size_type tiles_per_block = ceil_div(tiles, Tuning::max_blocks);
-  const size_type blocks = ceil_div(tiles, tiles_per_block);
-  tide::detail::temporary_buffer<Acc> partials(p, std::size_t(blocks), algorithm);
-  launch_reduce<Tuning>(p, in, n, blocks, tiles_per_block, op, init, partials.data(), out, algorithm);
+  // The partition: equal shares of whole tiles, as many as max_blocks (or the GPU holds at once).
+  size_type blocks = 0;
+  auto shares = [&](auto kernel, size_type& tiles_per_block) {
+    const size_type most = Tuning::max_blocks > 0 ? Tuning::max_blocks : resident_blocks(kernel, Tuning::block_threads);
+    tiles_per_block = ceil_div(tiles, most);
+    return blocks = ceil_div(tiles, tiles_per_block);
+  };
+  // The partials buffer is sized before the kernel is known: for the most blocks there can be.
+  const size_type most_blocks =
+      Tuning::max_blocks > 0 ? Tuning::max_blocks
+                             : size_type(device_props().sm_count) * (device_props().max_threads_per_sm / Tuning::block_threads);
+  tide::detail::temporary_buffer<Acc> partials(p, std::size_t(most_blocks < tiles ? most_blocks : tiles), algorithm);
+  launch_reduce<Tuning>(p, in, n, shares, op, init, partials.data(), out, algorithm);
   const Acc* d_partials = partials.data();
-  launch_reduce<Tuning>(p, d_partials, blocks, 1, ceil_div(blocks, tile), op, init, static_cast<Acc*>(nullptr), out,
-                        algorithm);
+  auto last = [&](auto, size_type& tiles_per_block) {
+    tiles_per_block = ceil_div(blocks, tile);
+    return size_type(1);
+  };
+  launch_reduce<Tuning>(p, d_partials, blocks, last, op, init, static_cast<Acc*>(nullptr), out, algorithm);
 }
 
 template <class In, class Out, class Acc, class Op>

@@ -16,19 +16,21 @@
 namespace tide::backend::cuda {
 namespace detail {
 
-/// Scan tiles: block size and items per thread, by accumulator size (sm_90 and newer).
+/// Scan tiles: block size, items per thread and the blocks per multiprocessor the registers must
+/// allow, by accumulator size (sm_90 and newer).
 template <class Acc, int Arch>
 struct scan_tuning {
   static constexpr int block_threads = 256;
   static constexpr int items_per_thread = sizeof(Acc) <= 4 ? 16 : sizeof(Acc) <= 8 ? 8 : sizeof(Acc) <= 16 ? 4 : 2;
+  static constexpr int min_blocks = 1;
 };
 /// Before sm_90: the same for now (one kernel serves both).
 template <class Acc>
 struct scan_tuning<Acc, 800> : scan_tuning<Acc, 900> {};
 
-template <int Threads, int Items, int RunLen, tile_access Access, bool Exclusive, class In, class Out, class Acc,
-          class Op, class State>
-__global__ void __launch_bounds__(Threads)
+template <int Threads, int MinBlocks, int Items, int RunLen, tile_access Access, bool Exclusive, class In, class Out,
+          class Acc, class Op, class State, class Prefix>
+__global__ void __launch_bounds__(Threads, MinBlocks)
     scan_kernel(In in, Out out, size_type n, Op op, Acc init, bool has_init, State state, size_type tiles) {
   using io = warp_tile_io<Items, RunLen, Access>;
   using value_t = iter_value_t<In>;
@@ -50,7 +52,7 @@ __global__ void __launch_bounds__(Threads)
   constexpr int runs = Items / RunLen;
   Acc partials[runs], prefix[runs], total;
   run_partials<RunLen>(items, partials, op);
-  lookback_prefix<Acc, State, Op> tile_prefix{state, op, g.tile, tiles, has_init, init};
+  Prefix tile_prefix{state, op, g.tile, tiles, has_init, init};
   const bool seeded = scan_t(scan_storage).exclusive_runs(partials, prefix, total, op, tile_prefix);
 
   Acc results[Items];
@@ -62,20 +64,21 @@ __global__ void __launch_bounds__(Threads)
   io::store(out + g.warp_begin, results, g.warp_valid, my_exchange.out);
 }
 
-/// One scan with the given tuning (block_threads, items_per_thread); n > 0.
-template <class Tuning, bool Exclusive, class In, class Out, class Acc, class Op>
+/// One scan with the given tuning (block_threads, items_per_thread) and look-back scheme; n > 0.
+template <class Tuning, bool Exclusive, class Scheme = chained_lookback, class In, class Out, class Acc, class Op>
 void scan_tuned(const cuda_policy& p, In in, size_type n, Out out, Acc init, bool has_init, Op op,
                 const char* algorithm) {
   constexpr int threads = Tuning::block_threads, items = Tuning::items_per_thread;
   using arrangement = tile_arrangement<items, In, Out>;
-  using state_t = tile_state<Acc>;
+  using state_t = typename Scheme::template state<Acc>;
+  using prefix_t = typename Scheme::template prefix<Acc, state_t, Op>;
   const size_type tiles = ceil_div(n, threads * items);
   const unsigned grid = tile_grid(tiles, algorithm);
-  tile_state_buffer<state_t> state(p, tiles, algorithm);
+  typename Scheme::template buffer<Acc> state(p, tiles, algorithm);
   arrangement::dispatch(
       [&](auto access) {
-        auto kernel = &scan_kernel<threads, items, arrangement::run_len, decltype(access)::value, Exclusive, In, Out,
-                                   Acc, Op, state_t>;
+        auto kernel = &scan_kernel<threads, Tuning::min_blocks, items, arrangement::run_len, decltype(access)::value,
+                                   Exclusive, In, Out, Acc, Op, state_t, prefix_t>;
         launch(algorithm, "scan_kernel", kernel, grid, threads, 0, p.stream, in, out, n, op, init, has_init,
                state.state(), tiles);
       },

@@ -97,13 +97,15 @@ __global__ void __launch_bounds__(Threads)
   if (!g.full()) fill = vals[g.tile_begin];
   io::load(vals + g.warp_begin, v, g.warp_valid, fill, my_exchange.values);
 
-  // A segment's first value: init op v (exclusive), or v.
+  // A segment's first value: init op v (exclusive), or v. A run's first item that continues a
+  // segment is a plain v.
   auto start = [&](const value_t& x) { return Exclusive ? static_cast<Acc>(op(init, x)) : static_cast<Acc>(x); };
   const segmented_op<Op> sop{op};
   seg_t partials[runs], prefix[runs], total;
 #pragma unroll
   for (int r = 0; r < runs; ++r) {
-    seg_t acc{start(v[r * RunLen]), head[r * RunLen]};
+    const value_t& first = v[r * RunLen];
+    seg_t acc{head[r * RunLen] ? start(first) : static_cast<Acc>(first), head[r * RunLen]};
 #pragma unroll
     for (int e = 1; e < RunLen; ++e) {
       const int i = r * RunLen + e;
