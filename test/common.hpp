@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <random>
 #include <string>
@@ -82,6 +83,43 @@ std::vector<T> random_vector(std::int64_t n, const std::string& salt, double lo 
   return v;
 }
 
+/// Calls f(T{}) for each arithmetic type most cases run.
+template <class F>
+void for_arithmetic_types(F f) {
+  f(std::int32_t{});
+  f(std::uint32_t{});
+  f(std::int64_t{});
+  f(float{});
+  f(double{});
+}
+
+/// f(T{}) for every key type the sorts and merges are tested with.
+template <class F>
+void for_each_key_type(F f) {
+  f(std::int8_t{});
+  f(std::int16_t{});
+  f(std::int32_t{});
+  f(std::uint32_t{});
+  f(std::int64_t{});
+  f(std::uint64_t{});
+  f(float{});
+  f(double{});
+}
+
+/// Keys in runs of 1..max_run equal values (runs of equal keys are the segments).
+inline std::vector<int> random_runs(std::int64_t n, const std::string& salt, int max_run) {
+  auto g = rng(salt + "#" + std::to_string(n));
+  std::uniform_int_distribution<int> run(1, max_run);
+  std::vector<int> keys(static_cast<std::size_t>(n));
+  int key = 0;
+  for (std::int64_t i = 0; i < n;) {
+    int len = run(g);
+    for (int j = 0; j < len && i < n; ++j) keys[i++] = key;
+    key += 1 + static_cast<int>(g() % 3);
+  }
+  return keys;
+}
+
 /// The backend's container holding `v`.
 template <class B, class T>
 typename B::template vector<T> to_backend(const std::vector<T>& v) {
@@ -112,6 +150,29 @@ template <class T>
 bool same_bits(const std::vector<T>& a, const std::vector<T>& b) {
   return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
 }
+
+/// tide's key order (detail/radix_traits.hpp), ascending or descending.
+template <class T, bool Descending>
+using key_order = tide::detail::radix_order_less<T, Descending>;
+
+/// Predicates and operators several families test with.
+struct above {
+  double threshold;
+  template <class T>
+  TIDE_HOST_DEVICE bool operator()(const T& x) const { return static_cast<double>(x) > threshold; }
+};
+struct is_even {
+  TIDE_HOST_DEVICE bool operator()(int x) const { return x % 2 == 0; }
+};
+/// 2x + 1: exact in every type (a fused multiply-add on the device gives the same bits).
+struct times2_plus1 {
+  template <class T>
+  TIDE_HOST_DEVICE T operator()(const T& x) const { return static_cast<T>(x * T(2) + T(1)); }
+};
+/// Orders ints by absolute value: x and -x tie, so stability shows.
+struct by_abs {
+  TIDE_HOST_DEVICE bool operator()(int a, int b) const { return (a < 0 ? -a : a) < (b < 0 ? -b : b); }
+};
 
 /// A small user type for algorithms that take any trivially copyable T.
 struct point {

@@ -6,15 +6,6 @@
 using namespace tide_test;
 
 namespace {
-template <class F>
-void for_arithmetic_types(F f) {
-  f(std::int32_t{});
-  f(std::uint32_t{});
-  f(std::int64_t{});
-  f(float{});
-  f(double{});
-}
-
 /// A sorted haystack with duplicates (steps of 0 or 1, so no sort is needed), and needles both
 /// inside and past its range.
 template <class T>

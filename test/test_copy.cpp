@@ -9,24 +9,6 @@ using namespace tide_test;
 
 namespace {
 
-/// Runs f(T{}) for each arithmetic type under test.
-template <class F>
-void for_each_type(F f) {
-  f(std::int32_t{});
-  f(std::uint32_t{});
-  f(std::int64_t{});
-  f(float{});
-  f(double{});
-}
-
-struct above {
-  double threshold;
-  template <class T>
-  TIDE_HOST_DEVICE bool operator()(const T& x) const { return static_cast<double>(x) > threshold; }
-};
-struct is_even {
-  TIDE_HOST_DEVICE bool operator()(int x) const { return x % 2 == 0; }
-};
 struct x_is_one {
   TIDE_HOST_DEVICE bool operator()(const point& p) const { return p.x == 1; }
 };
@@ -60,7 +42,7 @@ std::vector<T> reference_unique(const std::vector<T>& in, Pred pred) {
 }  // namespace
 
 TEST_CASE_TEMPLATE("copy_if matches std::copy_if for every type and size", B, TIDE_TEST_BACKENDS) {
-  for_each_type([](auto tag) {
+  for_arithmetic_types([](auto tag) {
     using T = decltype(tag);
     for (auto n : sizes()) {
       auto h = random_vector<T>(n, "copy_if", 0, 1000);
@@ -77,7 +59,7 @@ TEST_CASE_TEMPLATE("copy_if matches std::copy_if for every type and size", B, TI
 }
 
 TEST_CASE_TEMPLATE("copy_if with a stencil keeps the elements whose stencil passes", B, TIDE_TEST_BACKENDS) {
-  for_each_type([](auto tag) {
+  for_arithmetic_types([](auto tag) {
     using T = decltype(tag);
     for (auto n : sizes()) {
       auto h = random_vector<T>(n, "copy_if-stencil");
@@ -156,7 +138,7 @@ TEST_CASE_TEMPLATE("copy_if reads counting and zip iterators and writes discard,
 }
 
 TEST_CASE_TEMPLATE("remove_if in place matches std::remove_if and returns the new end", B, TIDE_TEST_BACKENDS) {
-  for_each_type([](auto tag) {
+  for_arithmetic_types([](auto tag) {
     using T = decltype(tag);
     for (auto n : sizes()) {
       auto h = random_vector<T>(n, "remove_if", 0, 1000);
@@ -233,7 +215,7 @@ TEST_CASE_TEMPLATE("remove and remove_copy drop the elements equal to a value", 
 }
 
 TEST_CASE_TEMPLATE("remove_copy_if with and without a stencil leaves the input alone", B, TIDE_TEST_BACKENDS) {
-  for_each_type([](auto tag) {
+  for_arithmetic_types([](auto tag) {
     using T = decltype(tag);
     for (auto n : sizes()) {
       auto h = random_vector<T>(n, "remove_copy_if", 0, 1000);
@@ -261,7 +243,7 @@ TEST_CASE_TEMPLATE("remove_copy_if with and without a stencil leaves the input a
 }
 
 TEST_CASE_TEMPLATE("unique in place keeps the first of each run of equal elements", B, TIDE_TEST_BACKENDS) {
-  for_each_type([](auto tag) {
+  for_arithmetic_types([](auto tag) {
     using T = decltype(tag);
     for (auto n : sizes()) {
       auto h = runs<T>(n, "unique");
@@ -293,7 +275,7 @@ TEST_CASE_TEMPLATE("unique with a binary predicate compares input neighbours", B
 }
 
 TEST_CASE_TEMPLATE("unique_copy with and without a predicate", B, TIDE_TEST_BACKENDS) {
-  for_each_type([](auto tag) {
+  for_arithmetic_types([](auto tag) {
     using T = decltype(tag);
     for (auto n : sizes()) {
       auto h = runs<T>(n, "unique_copy");

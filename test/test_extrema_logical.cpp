@@ -6,15 +6,6 @@
 using namespace tide_test;
 
 namespace {
-template <class F>
-void for_arithmetic_types(F f) {
-  f(std::int32_t{});
-  f(std::uint32_t{});
-  f(std::int64_t{});
-  f(float{});
-  f(double{});
-}
-
 /// std's minmax_element gives the last largest too; these are the indices the reference expects.
 template <class T, class Comp>
 std::int64_t ref_min(const std::vector<T>& v, Comp comp) {

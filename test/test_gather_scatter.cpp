@@ -8,24 +8,6 @@ using namespace tide_test;
 
 namespace {
 
-/// Runs f(T{}) for each arithmetic type under test.
-template <class F>
-void for_each_type(F f) {
-  f(std::int32_t{});
-  f(std::uint32_t{});
-  f(std::int64_t{});
-  f(float{});
-  f(double{});
-}
-
-struct is_even {
-  TIDE_HOST_DEVICE bool operator()(int x) const { return x % 2 == 0; }
-};
-struct times2_plus1 {
-  template <class T>
-  TIDE_HOST_DEVICE T operator()(const T& x) const { return static_cast<T>(x * T(2) + T(1)); }
-};
-
 /// A random permutation of [0, n).
 std::vector<std::int64_t> permutation(std::int64_t n, const std::string& salt) {
   std::vector<std::int64_t> p(static_cast<std::size_t>(n));
@@ -43,7 +25,7 @@ std::vector<int> random_map(std::int64_t n, std::int64_t range, const std::strin
 }  // namespace
 
 TEST_CASE_TEMPLATE("gather reads input[map[i]] for every type and size", B, TIDE_TEST_BACKENDS) {
-  for_each_type([](auto tag) {
+  for_arithmetic_types([](auto tag) {
     using T = decltype(tag);
     for (auto n : sizes()) {
       auto in = random_vector<T>(n, "gather-in");
@@ -82,7 +64,7 @@ TEST_CASE_TEMPLATE("gather_if with a stencil and no predicate gathers where the 
 }
 
 TEST_CASE_TEMPLATE("gather_if with a predicate gathers where pred(stencil) holds", B, TIDE_TEST_BACKENDS) {
-  for_each_type([](auto tag) {
+  for_arithmetic_types([](auto tag) {
     using T = decltype(tag);
     for (auto n : sizes()) {
       auto in = random_vector<T>(n, "gather_if-pred-in");
@@ -103,7 +85,7 @@ TEST_CASE_TEMPLATE("gather_if with a predicate gathers where pred(stencil) holds
 }
 
 TEST_CASE_TEMPLATE("scatter writes out[map[i]] = in[i] for every type and size", B, TIDE_TEST_BACKENDS) {
-  for_each_type([](auto tag) {
+  for_arithmetic_types([](auto tag) {
     using T = decltype(tag);
     for (auto n : sizes()) {
       auto in = random_vector<T>(n, "scatter-in");
@@ -121,7 +103,7 @@ TEST_CASE_TEMPLATE("scatter writes out[map[i]] = in[i] for every type and size",
 }
 
 TEST_CASE_TEMPLATE("scatter_if with a stencil, with and without a predicate", B, TIDE_TEST_BACKENDS) {
-  for_each_type([](auto tag) {
+  for_arithmetic_types([](auto tag) {
     using T = decltype(tag);
     for (auto n : sizes()) {
       auto in = random_vector<T>(n, "scatter_if-in");

@@ -12,9 +12,6 @@ using namespace tide_test;
 
 namespace {
 
-template <class T, bool Descending>
-using key_order = tide::detail::radix_order_less<T, Descending>;
-
 /// The size pairs merged: empty sides, tiny, lopsided and large.
 std::vector<std::pair<std::int64_t, std::int64_t>> merge_sizes() {
   return {{0, 0}, {0, 5}, {5, 0}, {1, 1}, {2, 1}, {1000, 31}, {31, 1000}, {(1 << 20) + 7, 1000}, {600000, 500001}};
@@ -145,7 +142,7 @@ TEST_CASE_TEMPLATE("merge is stable: of equal keys, the first range's come first
 }
 
 TEST_CASE_TEMPLATE("merge_by_key moves each key's value, for every key type", B, TIDE_TEST_BACKENDS) {
-  auto run = [](auto tag) {
+  for_each_key_type([](auto tag) {
     using T = decltype(tag);
     for (auto [na, nb] : {std::pair<std::int64_t, std::int64_t>{0, 3}, {1000, 999}, {200003, 100000}}) {
       CAPTURE(na);
@@ -157,15 +154,7 @@ TEST_CASE_TEMPLATE("merge_by_key moves each key's value, for every key type", B,
       std::reverse(b.begin(), b.end());
       check_merge_by_key<B>(a, b, tide::greater<>(), key_order<T, true>());
     }
-  };
-  run(std::int8_t{});
-  run(std::int16_t{});
-  run(std::int32_t{});
-  run(std::uint32_t{});
-  run(std::int64_t{});
-  run(std::uint64_t{});
-  run(float{});
-  run(double{});
+  });
 }
 
 TEST_CASE_TEMPLATE("merge of float keys: zeros equal and taken first range first, NaNs last, bits kept", B,
@@ -201,9 +190,6 @@ TEST_CASE_TEMPLATE("merge of float keys: zeros equal and taken first range first
 }
 
 namespace {
-struct by_abs {
-  TIDE_HOST_DEVICE bool operator()(int a, int b) const { return (a < 0 ? -a : a) < (b < 0 ? -b : b); }
-};
 struct point_by_x {
   TIDE_HOST_DEVICE bool operator()(const point& a, const point& b) const { return a.x < b.x; }
 };

@@ -5,20 +5,6 @@ using namespace tide_test;
 
 namespace {
 
-/// Keys in runs of 1..max_run equal values (runs of equal keys are the segments).
-std::vector<int> random_runs(std::int64_t n, const std::string& salt, int max_run) {
-  auto g = rng(salt + "#" + std::to_string(n));
-  std::uniform_int_distribution<int> run(1, max_run);
-  std::vector<int> keys(static_cast<std::size_t>(n));
-  int key = 0;
-  for (std::int64_t i = 0; i < n;) {
-    int len = run(g);
-    for (int j = 0; j < len && i < n; ++j) keys[i++] = key;
-    key += 1 + static_cast<int>(g() % 3);
-  }
-  return keys;
-}
-
 /// The reference: one (key, reduction) per run of adjacent keys equal under `same`.
 template <class K, class V, class Acc, class Same, class Op>
 void reference_reduce_by_key(const std::vector<K>& keys, const std::vector<V>& vals, std::vector<K>& keys_out,

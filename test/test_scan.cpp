@@ -5,16 +5,6 @@ using namespace tide_test;
 
 namespace {
 
-/// Calls f(T{}) for each arithmetic type under test.
-template <class F>
-void for_arithmetic_types(F f) {
-  f(std::int32_t{});
-  f(std::uint32_t{});
-  f(std::int64_t{});
-  f(float{});
-  f(double{});
-}
-
 /// Every element within tolerance of the reference (exact for integers); reports the first miss.
 template <class T>
 void check_all_close(const std::vector<T>& got, const std::vector<double>& want) {
@@ -24,20 +14,6 @@ void check_all_close(const std::vector<T>& got, const std::vector<double>& want)
     if (!close(got[i], want[i])) bad++, first_bad = first_bad < 0 ? std::int64_t(i) : first_bad;
   CAPTURE(first_bad);
   CHECK(bad == 0);
-}
-
-/// Keys in runs of 1..max_run equal values (runs of equal keys are the segments).
-std::vector<int> random_runs(std::int64_t n, const std::string& salt, int max_run) {
-  auto g = rng(salt + "#" + std::to_string(n));
-  std::uniform_int_distribution<int> run(1, max_run);
-  std::vector<int> keys(static_cast<std::size_t>(n));
-  int key = 0;
-  for (std::int64_t i = 0; i < n;) {
-    int len = run(g);
-    for (int j = 0; j < len && i < n; ++j) keys[i++] = key;
-    key += 1 + static_cast<int>(g() % 3);
-  }
-  return keys;
 }
 
 /// Random affine maps (odd multipliers: the composition never collapses to a constant).

@@ -25,19 +25,6 @@ const char* type_name() {
   else return "other";
 }
 
-/// f(T{}) for every key type the sorts are tested with.
-template <class F>
-void for_each_key_type(F f) {
-  f(std::int8_t{});
-  f(std::int16_t{});
-  f(std::int32_t{});
-  f(std::uint32_t{});
-  f(std::int64_t{});
-  f(std::uint64_t{});
-  f(float{});
-  f(double{});
-}
-
 /// A size that par cuts into several chunks (up to 7), merged in rounds.
 constexpr std::int64_t mid_n = 30011;
 /// Sizes every sort case runs: empty, single, a pair, small, and mid_n.
@@ -79,10 +66,6 @@ std::vector<T> few_distinct_keys(std::int64_t n, const std::string& salt) {
   }
   return v;
 }
-
-/// tide's key order, ascending or descending.
-template <class T, bool Descending>
-using key_order = tide::detail::radix_order_less<T, Descending>;
 
 template <class T, class Comp>
 std::vector<T> reference_sort(std::vector<T> v, Comp comp) {
@@ -338,9 +321,6 @@ TEST_CASE_TEMPLATE("float keys: -0.0 == +0.0 keep input order, NaNs of either si
 }
 
 namespace {
-struct by_abs {
-  TIDE_HOST_DEVICE bool operator()(int a, int b) const { return (a < 0 ? -a : a) < (b < 0 ? -b : b); }
-};
 /// Orders points by x only, descending: ties in x must keep their input order.
 struct by_x_descending {
   TIDE_HOST_DEVICE bool operator()(const point& a, const point& b) const { return a.x > b.x; }

@@ -10,29 +10,9 @@ using namespace tide_test;
 
 namespace {
 
-/// Runs f(T{}) for each arithmetic type under test.
-template <class F>
-void for_each_type(F f) {
-  f(std::int32_t{});
-  f(std::uint32_t{});
-  f(std::int64_t{});
-  f(float{});
-  f(double{});
-}
-
-/// 2x + 1: exact in every type (a fused multiply-add on the device gives the same bits).
-struct times2_plus1 {
-  template <class T>
-  TIDE_HOST_DEVICE T operator()(const T& x) const { return static_cast<T>(x * T(2) + T(1)); }
-};
 struct add_one {
   template <class R>
   TIDE_HOST_DEVICE void operator()(R&& x) const { x = x + 1; }
-};
-struct above {
-  double threshold;
-  template <class T>
-  TIDE_HOST_DEVICE bool operator()(const T& x) const { return static_cast<double>(x) > threshold; }
 };
 struct swap_xy {
   TIDE_HOST_DEVICE point operator()(const point& p) const { return {p.y, p.x}; }
@@ -46,9 +26,6 @@ struct sum_pair {
 };
 struct split_pair {
   TIDE_HOST_DEVICE tide::tuple<int, int> operator()(int x) const { return tide::make_tuple(x, -x); }
-};
-struct is_even {
-  TIDE_HOST_DEVICE bool operator()(int x) const { return x % 2 == 0; }
 };
 
 /// Random bools (common.hpp's random_vector<bool> cannot bind vector<bool>'s proxy to auto&).
@@ -68,7 +45,7 @@ std::vector<point> random_points(std::int64_t n, const std::string& salt) {
 }  // namespace
 
 TEST_CASE_TEMPLATE("for_each applies f to every element once and returns last", B, TIDE_TEST_BACKENDS) {
-  for_each_type([](auto tag) {
+  for_arithmetic_types([](auto tag) {
     using T = decltype(tag);
     for (auto n : sizes()) {
       auto h = random_vector<T>(n, "for_each", 0, 1000);
@@ -97,7 +74,7 @@ TEST_CASE_TEMPLATE("for_each_n applies f to the first n elements and returns fir
 
 TEST_CASE_TEMPLATE("transform with a unary op matches std::transform for every type and size", B,
                    TIDE_TEST_BACKENDS) {
-  for_each_type([](auto tag) {
+  for_arithmetic_types([](auto tag) {
     using T = decltype(tag);
     for (auto n : sizes()) {
       auto h = random_vector<T>(n, "transform");
@@ -115,7 +92,7 @@ TEST_CASE_TEMPLATE("transform with a unary op matches std::transform for every t
 
 TEST_CASE_TEMPLATE("transform with a binary op matches std::transform for every type and size", B,
                    TIDE_TEST_BACKENDS) {
-  for_each_type([](auto tag) {
+  for_arithmetic_types([](auto tag) {
     using T = decltype(tag);
     for (auto n : sizes()) {
       auto a = random_vector<T>(n, "transform2-a");
@@ -217,7 +194,7 @@ TEST_CASE_TEMPLATE("transform writes through transform_output, reverse, permutat
 }
 
 TEST_CASE_TEMPLATE("transform_if with a stencil writes only where pred(stencil) holds", B, TIDE_TEST_BACKENDS) {
-  for_each_type([](auto tag) {
+  for_arithmetic_types([](auto tag) {
     using T = decltype(tag);
     for (auto n : sizes()) {
       auto h = random_vector<T>(n, "transform_if", 0, 1000);
@@ -275,7 +252,7 @@ TEST_CASE_TEMPLATE("transform_if with a binary op and a stencil", B, TIDE_TEST_B
 }
 
 TEST_CASE_TEMPLATE("fill writes the value everywhere and fill_n returns first + n", B, TIDE_TEST_BACKENDS) {
-  for_each_type([](auto tag) {
+  for_arithmetic_types([](auto tag) {
     using T = decltype(tag);
     for (auto n : sizes()) {
       auto h = random_vector<T>(n, "fill");
@@ -296,7 +273,7 @@ TEST_CASE_TEMPLATE("fill writes the value everywhere and fill_n returns first + 
 }
 
 TEST_CASE_TEMPLATE("sequence counts from 0, from init, and by step", B, TIDE_TEST_BACKENDS) {
-  for_each_type([](auto tag) {
+  for_arithmetic_types([](auto tag) {
     using T = decltype(tag);
     for (auto n : sizes()) {
       typename B::template vector<T> d(n, tide::no_init);
@@ -337,7 +314,7 @@ TEST_CASE_TEMPLATE("tabulate writes op(index)", B, TIDE_TEST_BACKENDS) {
 }
 
 TEST_CASE_TEMPLATE("copy and copy_n reproduce the input and return the output end", B, TIDE_TEST_BACKENDS) {
-  for_each_type([](auto tag) {
+  for_arithmetic_types([](auto tag) {
     using T = decltype(tag);
     for (auto n : sizes()) {
       auto h = random_vector<T>(n, "copy");

@@ -24,54 +24,43 @@ namespace tide {
 namespace detail {
 // The user's comparator or predicate may be __device__ only on the CUDA system: the pragmas
 // silence nvcc's host check on the functors that call it.
+/// The index of the first element that does not precede the value: lower_bound's (an element
+/// precedes when it is less than the value) or, with Upper, upper_bound's (when the value is not
+/// less than it).
+template <bool Upper, class It, class Comp>
+struct bound_fn {
+  It first;
+  size_type n;
+  Comp comp;
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class V>
+  TIDE_HOST_DEVICE size_type operator()(const V& value) const {
+    size_type lo = 0, len = n;
+    while (len > 0) {
+      size_type half = len / 2;
+      bool precedes;
+      if constexpr (Upper)
+        precedes = !comp(value, first[lo + half]);
+      else
+        precedes = comp(first[lo + half], value);
+      if (precedes) {
+        lo += half + 1;
+        len -= half + 1;
+      } else {
+        len = half;
+      }
+    }
+    return lo;
+  }
+};
 /// The index of the first element not less than the value (std::lower_bound's).
 template <class It, class Comp>
-struct lower_bound_fn {
-  It first;
-  size_type n;
-  Comp comp;
-#if defined(__CUDACC__)
-#pragma nv_exec_check_disable
-#endif
-  template <class V>
-  TIDE_HOST_DEVICE size_type operator()(const V& value) const {
-    size_type lo = 0, len = n;
-    while (len > 0) {
-      size_type half = len / 2;
-      if (comp(first[lo + half], value)) {
-        lo += half + 1;
-        len -= half + 1;
-      } else {
-        len = half;
-      }
-    }
-    return lo;
-  }
-};
+using lower_bound_fn = bound_fn<false, It, Comp>;
 /// The index of the first element greater than the value (std::upper_bound's).
 template <class It, class Comp>
-struct upper_bound_fn {
-  It first;
-  size_type n;
-  Comp comp;
-#if defined(__CUDACC__)
-#pragma nv_exec_check_disable
-#endif
-  template <class V>
-  TIDE_HOST_DEVICE size_type operator()(const V& value) const {
-    size_type lo = 0, len = n;
-    while (len > 0) {
-      size_type half = len / 2;
-      if (!comp(value, first[lo + half])) {
-        lo += half + 1;
-        len -= half + 1;
-      } else {
-        len = half;
-      }
-    }
-    return lo;
-  }
-};
+using upper_bound_fn = bound_fn<true, It, Comp>;
 /// Whether an element equivalent to the value is present.
 template <class It, class Comp>
 struct binary_search_fn {
@@ -104,6 +93,14 @@ R search_one(const Policy& policy, const Search& search, const T& value, const c
   }
 }
 
+/// The scalar form: search(value) over the unwrapped [first, last).
+template <class R, template <class, class> class Search, class Policy, class It, class T, class Comp>
+R search_range(const Policy& policy, It first, It last, const T& value, Comp comp, const char* algorithm) {
+  size_type n = checked_distance(first, last, algorithm);
+  auto base = unwrap_iterator(first);
+  return search_one<R>(policy, Search<decltype(base), Comp>{base, n, comp}, value, algorithm);
+}
+
 /// The vectorized form: result[i] = search(values[i]).
 template <template <class, class> class Search, class Policy, class It, class ValIt, class OutIt, class Comp>
 OutIt search_each(const Policy& policy, It first, It last, ValIt values_first, ValIt values_last, OutIt result,
@@ -118,133 +115,78 @@ OutIt search_each(const Policy& policy, It first, It last, ValIt values_first, V
 }
 }  // namespace detail
 
-// ---- lower_bound -------------------------------------------------------------------------------
+// ---- lower_bound -----------------------------------------------------------------------------------
 
 /// The first position in the sorted [first, last) where `value` could be inserted keeping the order.
-template <class Policy, class It, class T, class Comp, detail::enable_if_policy_t<Policy> = 0>
-It lower_bound(const Policy& policy, It first, It last, const T& value, Comp comp) {
-  size_type n = detail::checked_distance(first, last, "lower_bound");
-  auto base = detail::unwrap_iterator(first);
-  return first + detail::search_one<size_type>(policy, detail::lower_bound_fn<decltype(base), Comp>{base, n, comp},
-                                               value, "lower_bound");
+template <class Policy, class It, class T, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
+It lower_bound(const Policy& policy, It first, It last, const T& value, Comp comp = Comp()) {
+  return first +
+         detail::search_range<size_type, detail::lower_bound_fn>(policy, first, last, value, comp, "lower_bound");
 }
-template <class Policy, class It, class T, detail::enable_if_policy_t<Policy> = 0>
-It lower_bound(const Policy& policy, It first, It last, const T& value) {
-  return tide::lower_bound(policy, first, last, value, less<>());
-}
-template <class It, class T, class Comp, detail::enable_if_not_policy_t<It> = 0>
-It lower_bound(It first, It last, const T& value, Comp comp) {
+template <class It, class T, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
+It lower_bound(It first, It last, const T& value, Comp comp = Comp()) {
   return tide::lower_bound(detail::select_policy(first), first, last, value, comp);
 }
-template <class It, class T, detail::enable_if_not_policy_t<It> = 0>
-It lower_bound(It first, It last, const T& value) {
-  return tide::lower_bound(detail::select_policy(first), first, last, value, less<>());
-}
 /// For each value, its lower_bound index in [first, last), written to result.
-template <class Policy, class It, class ValIt, class OutIt, class Comp, detail::enable_if_policy_t<Policy> = 0>
+template <class Policy, class It, class ValIt, class OutIt, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
 OutIt lower_bound(const Policy& policy, It first, It last, ValIt values_first, ValIt values_last, OutIt result,
-                  Comp comp) {
+                  Comp comp = Comp()) {
   return detail::search_each<detail::lower_bound_fn>(policy, first, last, values_first, values_last, result, comp,
                                                      "lower_bound");
 }
-template <class Policy, class It, class ValIt, class OutIt, detail::enable_if_policy_t<Policy> = 0>
-OutIt lower_bound(const Policy& policy, It first, It last, ValIt values_first, ValIt values_last, OutIt result) {
-  return tide::lower_bound(policy, first, last, values_first, values_last, result, less<>());
-}
-template <class It, class ValIt, class OutIt, class Comp, detail::enable_if_not_policy_t<It> = 0>
-OutIt lower_bound(It first, It last, ValIt values_first, ValIt values_last, OutIt result, Comp comp) {
+template <class It, class ValIt, class OutIt, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
+OutIt lower_bound(It first, It last, ValIt values_first, ValIt values_last, OutIt result, Comp comp = Comp()) {
   return tide::lower_bound(detail::select_policy(first, values_first, result), first, last, values_first,
                            values_last, result, comp);
 }
-template <class It, class ValIt, class OutIt, detail::enable_if_not_policy_t<It> = 0>
-OutIt lower_bound(It first, It last, ValIt values_first, ValIt values_last, OutIt result) {
-  return tide::lower_bound(first, last, values_first, values_last, result, less<>());
-}
 
-// ---- upper_bound -------------------------------------------------------------------------------
+// ---- upper_bound -----------------------------------------------------------------------------------
 
 /// The last position in the sorted [first, last) where `value` could be inserted keeping the order.
-template <class Policy, class It, class T, class Comp, detail::enable_if_policy_t<Policy> = 0>
-It upper_bound(const Policy& policy, It first, It last, const T& value, Comp comp) {
-  size_type n = detail::checked_distance(first, last, "upper_bound");
-  auto base = detail::unwrap_iterator(first);
-  return first + detail::search_one<size_type>(policy, detail::upper_bound_fn<decltype(base), Comp>{base, n, comp},
-                                               value, "upper_bound");
+template <class Policy, class It, class T, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
+It upper_bound(const Policy& policy, It first, It last, const T& value, Comp comp = Comp()) {
+  return first +
+         detail::search_range<size_type, detail::upper_bound_fn>(policy, first, last, value, comp, "upper_bound");
 }
-template <class Policy, class It, class T, detail::enable_if_policy_t<Policy> = 0>
-It upper_bound(const Policy& policy, It first, It last, const T& value) {
-  return tide::upper_bound(policy, first, last, value, less<>());
-}
-template <class It, class T, class Comp, detail::enable_if_not_policy_t<It> = 0>
-It upper_bound(It first, It last, const T& value, Comp comp) {
+template <class It, class T, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
+It upper_bound(It first, It last, const T& value, Comp comp = Comp()) {
   return tide::upper_bound(detail::select_policy(first), first, last, value, comp);
 }
-template <class It, class T, detail::enable_if_not_policy_t<It> = 0>
-It upper_bound(It first, It last, const T& value) {
-  return tide::upper_bound(detail::select_policy(first), first, last, value, less<>());
-}
 /// For each value, its upper_bound index in [first, last), written to result.
-template <class Policy, class It, class ValIt, class OutIt, class Comp, detail::enable_if_policy_t<Policy> = 0>
+template <class Policy, class It, class ValIt, class OutIt, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
 OutIt upper_bound(const Policy& policy, It first, It last, ValIt values_first, ValIt values_last, OutIt result,
-                  Comp comp) {
+                  Comp comp = Comp()) {
   return detail::search_each<detail::upper_bound_fn>(policy, first, last, values_first, values_last, result, comp,
                                                      "upper_bound");
 }
-template <class Policy, class It, class ValIt, class OutIt, detail::enable_if_policy_t<Policy> = 0>
-OutIt upper_bound(const Policy& policy, It first, It last, ValIt values_first, ValIt values_last, OutIt result) {
-  return tide::upper_bound(policy, first, last, values_first, values_last, result, less<>());
-}
-template <class It, class ValIt, class OutIt, class Comp, detail::enable_if_not_policy_t<It> = 0>
-OutIt upper_bound(It first, It last, ValIt values_first, ValIt values_last, OutIt result, Comp comp) {
+template <class It, class ValIt, class OutIt, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
+OutIt upper_bound(It first, It last, ValIt values_first, ValIt values_last, OutIt result, Comp comp = Comp()) {
   return tide::upper_bound(detail::select_policy(first, values_first, result), first, last, values_first,
                            values_last, result, comp);
 }
-template <class It, class ValIt, class OutIt, detail::enable_if_not_policy_t<It> = 0>
-OutIt upper_bound(It first, It last, ValIt values_first, ValIt values_last, OutIt result) {
-  return tide::upper_bound(first, last, values_first, values_last, result, less<>());
-}
 
-// ---- binary_search -----------------------------------------------------------------------------
+// ---- binary_search ---------------------------------------------------------------------------------
 
 /// Whether the sorted [first, last) holds an element equivalent to `value`.
-template <class Policy, class It, class T, class Comp, detail::enable_if_policy_t<Policy> = 0>
-bool binary_search(const Policy& policy, It first, It last, const T& value, Comp comp) {
-  size_type n = detail::checked_distance(first, last, "binary_search");
-  auto base = detail::unwrap_iterator(first);
-  return detail::search_one<bool>(policy, detail::binary_search_fn<decltype(base), Comp>{base, n, comp}, value,
-                                  "binary_search");
+template <class Policy, class It, class T, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
+bool binary_search(const Policy& policy, It first, It last, const T& value, Comp comp = Comp()) {
+  return detail::search_range<bool, detail::binary_search_fn>(policy, first, last, value, comp, "binary_search");
 }
-template <class Policy, class It, class T, detail::enable_if_policy_t<Policy> = 0>
-bool binary_search(const Policy& policy, It first, It last, const T& value) {
-  return tide::binary_search(policy, first, last, value, less<>());
-}
-template <class It, class T, class Comp, detail::enable_if_not_policy_t<It> = 0>
-bool binary_search(It first, It last, const T& value, Comp comp) {
+template <class It, class T, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
+bool binary_search(It first, It last, const T& value, Comp comp = Comp()) {
   return tide::binary_search(detail::select_policy(first), first, last, value, comp);
 }
-template <class It, class T, detail::enable_if_not_policy_t<It> = 0>
-bool binary_search(It first, It last, const T& value) {
-  return tide::binary_search(detail::select_policy(first), first, last, value, less<>());
-}
 /// For each value, whether it is in [first, last), written to result.
-template <class Policy, class It, class ValIt, class OutIt, class Comp, detail::enable_if_policy_t<Policy> = 0>
+template <class Policy, class It, class ValIt, class OutIt, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
 OutIt binary_search(const Policy& policy, It first, It last, ValIt values_first, ValIt values_last, OutIt result,
-                    Comp comp) {
+                    Comp comp = Comp()) {
   return detail::search_each<detail::binary_search_fn>(policy, first, last, values_first, values_last, result, comp,
                                                        "binary_search");
 }
-template <class Policy, class It, class ValIt, class OutIt, detail::enable_if_policy_t<Policy> = 0>
-OutIt binary_search(const Policy& policy, It first, It last, ValIt values_first, ValIt values_last, OutIt result) {
-  return tide::binary_search(policy, first, last, values_first, values_last, result, less<>());
-}
-template <class It, class ValIt, class OutIt, class Comp, detail::enable_if_not_policy_t<It> = 0>
-OutIt binary_search(It first, It last, ValIt values_first, ValIt values_last, OutIt result, Comp comp) {
+template <class It, class ValIt, class OutIt, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
+OutIt binary_search(It first, It last, ValIt values_first, ValIt values_last, OutIt result, Comp comp = Comp()) {
   return tide::binary_search(detail::select_policy(first, values_first, result), first, last, values_first,
                              values_last, result, comp);
-}
-template <class It, class ValIt, class OutIt, detail::enable_if_not_policy_t<It> = 0>
-OutIt binary_search(It first, It last, ValIt values_first, ValIt values_last, OutIt result) {
-  return tide::binary_search(first, last, values_first, values_last, result, less<>());
 }
 
 }  // namespace tide

@@ -10,6 +10,7 @@
 #include "backend/omp/copy_if.hpp"
 #include "backend/seq/copy_if.hpp"
 #include "detail/dispatch.hpp"
+#include "detail/not_pred.hpp"
 #include "detail/temporary_buffer.hpp"
 #include "functional.hpp"
 #include "transform.hpp"
@@ -21,18 +22,6 @@
 namespace tide {
 
 namespace detail {
-/// !pred(x).
-template <class Pred>
-struct not_pred {
-  Pred pred;
-#if defined(__CUDACC__)
-#pragma nv_exec_check_disable
-#endif
-  template <class X>
-  TIDE_HOST_DEVICE bool operator()(const X& x) const {
-    return !pred(x);
-  }
-};
 /// x == value.
 template <class T>
 struct equal_to_value {
@@ -158,31 +147,23 @@ It remove(It first, It last, const T& value) {
 
 /// Copies the first element of each run of consecutive elements that pred(previous, current)
 /// calls equal; returns the output's end.
-template <class Policy, class It, class OutIt, class BinaryPred, detail::enable_if_policy_t<Policy> = 0>
-OutIt unique_copy(const Policy& policy, It first, It last, OutIt out, BinaryPred pred) {
+template <class Policy, class It, class OutIt, class BinaryPred = equal_to<>, detail::enable_if_policy_t<Policy> = 0>
+OutIt unique_copy(const Policy& policy, It first, It last, OutIt out, BinaryPred pred = BinaryPred()) {
   size_type n = detail::checked_distance(first, last, "unique_copy");
   if (n == 0) return out;
   size_type k = detail::dispatch::unique_copy(detail::writer_policy<OutIt>(policy), detail::unwrap_iterator(first),
                                               n, detail::unwrap_iterator(out), pred);
   return detail::advanced(out, k);
 }
-template <class Policy, class It, class OutIt, detail::enable_if_policy_t<Policy> = 0>
-OutIt unique_copy(const Policy& policy, It first, It last, OutIt out) {
-  return tide::unique_copy(policy, first, last, out, equal_to<>());
-}
-template <class It, class OutIt, class BinaryPred, detail::enable_if_not_policy_t<It> = 0>
-OutIt unique_copy(It first, It last, OutIt out, BinaryPred pred) {
+template <class It, class OutIt, class BinaryPred = equal_to<>, detail::enable_if_not_policy_t<It> = 0>
+OutIt unique_copy(It first, It last, OutIt out, BinaryPred pred = BinaryPred()) {
   return tide::unique_copy(detail::select_policy(first, out), first, last, out, pred);
-}
-template <class It, class OutIt, detail::enable_if_not_policy_t<It> = 0>
-OutIt unique_copy(It first, It last, OutIt out) {
-  return tide::unique_copy(detail::select_policy(first, out), first, last, out, equal_to<>());
 }
 
 /// Keeps the first element of each run of consecutive equal elements (pred(previous, current)),
 /// in order at the front; returns the new end.
-template <class Policy, class It, class BinaryPred, detail::enable_if_policy_t<Policy> = 0>
-It unique(const Policy& policy, It first, It last, BinaryPred pred) {
+template <class Policy, class It, class BinaryPred = equal_to<>, detail::enable_if_policy_t<Policy> = 0>
+It unique(const Policy& policy, It first, It last, BinaryPred pred = BinaryPred()) {
   size_type n = detail::checked_distance(first, last, "unique");
   if (n == 0) return first;
   auto u_first = detail::unwrap_iterator(first);
@@ -197,17 +178,9 @@ It unique(const Policy& policy, It first, It last, BinaryPred pred) {
   }
   return detail::advanced(first, k);
 }
-template <class Policy, class It, detail::enable_if_policy_t<Policy> = 0>
-It unique(const Policy& policy, It first, It last) {
-  return tide::unique(policy, first, last, equal_to<>());
-}
-template <class It, class BinaryPred, detail::enable_if_not_policy_t<It> = 0>
-It unique(It first, It last, BinaryPred pred) {
+template <class It, class BinaryPred = equal_to<>, detail::enable_if_not_policy_t<It> = 0>
+It unique(It first, It last, BinaryPred pred = BinaryPred()) {
   return tide::unique(detail::select_policy(first), first, last, pred);
-}
-template <class It, detail::enable_if_not_policy_t<It> = 0>
-It unique(It first, It last) {
-  return tide::unique(detail::select_policy(first), first, last, equal_to<>());
 }
 
 }  // namespace tide

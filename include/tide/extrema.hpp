@@ -84,53 +84,40 @@ template <class Policy, class IndexOp>
 size_type reduce_indices(const Policy& policy, size_type n, IndexOp op) {
   return dispatch::reduce(policy, counting_iterator<size_type>(1), n - 1, size_type(0), op);
 }
+
+/// The element of [first, last) an index operator picks (min_index_op or max_index_op), or last.
+template <template <class, class> class IndexOp, class Policy, class It, class Comp>
+It pick_element(const Policy& policy, It first, It last, Comp comp, const char* algorithm) {
+  size_type n = checked_distance(first, last, algorithm);
+  if (n == 0) return last;
+  auto base = unwrap_iterator(first);
+  return first + reduce_indices(policy, n, IndexOp<decltype(base), Comp>{base, comp});
+}
 }  // namespace detail
 
 /// The first smallest element of [first, last), or last if empty.
-template <class Policy, class It, class Comp, detail::enable_if_policy_t<Policy> = 0>
-It min_element(const Policy& policy, It first, It last, Comp comp) {
-  size_type n = detail::checked_distance(first, last, "min_element");
-  if (n == 0) return last;
-  auto base = detail::unwrap_iterator(first);
-  return first + detail::reduce_indices(policy, n, detail::min_index_op<decltype(base), Comp>{base, comp});
+template <class Policy, class It, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
+It min_element(const Policy& policy, It first, It last, Comp comp = Comp()) {
+  return detail::pick_element<detail::min_index_op>(policy, first, last, comp, "min_element");
 }
-template <class Policy, class It, detail::enable_if_policy_t<Policy> = 0>
-It min_element(const Policy& policy, It first, It last) {
-  return tide::min_element(policy, first, last, less<>());
-}
-template <class It, class Comp, detail::enable_if_not_policy_t<It> = 0>
-It min_element(It first, It last, Comp comp) {
+template <class It, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
+It min_element(It first, It last, Comp comp = Comp()) {
   return tide::min_element(detail::select_policy(first), first, last, comp);
-}
-template <class It, detail::enable_if_not_policy_t<It> = 0>
-It min_element(It first, It last) {
-  return tide::min_element(detail::select_policy(first), first, last, less<>());
 }
 
 /// The first largest element of [first, last), or last if empty.
-template <class Policy, class It, class Comp, detail::enable_if_policy_t<Policy> = 0>
-It max_element(const Policy& policy, It first, It last, Comp comp) {
-  size_type n = detail::checked_distance(first, last, "max_element");
-  if (n == 0) return last;
-  auto base = detail::unwrap_iterator(first);
-  return first + detail::reduce_indices(policy, n, detail::max_index_op<decltype(base), Comp>{base, comp});
+template <class Policy, class It, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
+It max_element(const Policy& policy, It first, It last, Comp comp = Comp()) {
+  return detail::pick_element<detail::max_index_op>(policy, first, last, comp, "max_element");
 }
-template <class Policy, class It, detail::enable_if_policy_t<Policy> = 0>
-It max_element(const Policy& policy, It first, It last) {
-  return tide::max_element(policy, first, last, less<>());
-}
-template <class It, class Comp, detail::enable_if_not_policy_t<It> = 0>
-It max_element(It first, It last, Comp comp) {
+template <class It, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
+It max_element(It first, It last, Comp comp = Comp()) {
   return tide::max_element(detail::select_policy(first), first, last, comp);
-}
-template <class It, detail::enable_if_not_policy_t<It> = 0>
-It max_element(It first, It last) {
-  return tide::max_element(detail::select_policy(first), first, last, less<>());
 }
 
 /// (first smallest, last largest) of [first, last), or (last, last) if empty.
-template <class Policy, class It, class Comp, detail::enable_if_policy_t<Policy> = 0>
-pair<It, It> minmax_element(const Policy& policy, It first, It last, Comp comp) {
+template <class Policy, class It, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
+pair<It, It> minmax_element(const Policy& policy, It first, It last, Comp comp = Comp()) {
   size_type n = detail::checked_distance(first, last, "minmax_element");
   if (n == 0) return {last, last};
   auto base = detail::unwrap_iterator(first);
@@ -140,17 +127,9 @@ pair<It, It> minmax_element(const Policy& policy, It first, It last, Comp comp) 
                                detail::minmax_index_op<decltype(base), Comp>{base, comp});
   return {first + r.min, first + r.max};
 }
-template <class Policy, class It, detail::enable_if_policy_t<Policy> = 0>
-pair<It, It> minmax_element(const Policy& policy, It first, It last) {
-  return tide::minmax_element(policy, first, last, less<>());
-}
-template <class It, class Comp, detail::enable_if_not_policy_t<It> = 0>
-pair<It, It> minmax_element(It first, It last, Comp comp) {
+template <class It, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
+pair<It, It> minmax_element(It first, It last, Comp comp = Comp()) {
   return tide::minmax_element(detail::select_policy(first), first, last, comp);
-}
-template <class It, detail::enable_if_not_policy_t<It> = 0>
-pair<It, It> minmax_element(It first, It last) {
-  return tide::minmax_element(detail::select_policy(first), first, last, less<>());
 }
 
 }  // namespace tide

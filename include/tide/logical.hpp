@@ -4,6 +4,7 @@
 /// the reduce primitive): every element is tested, there is no early exit. On an empty range
 /// all_of and none_of are true, any_of is false, and equal is true.
 
+#include "detail/not_pred.hpp"
 #include "functional.hpp"
 #include "iterator/zip_iterator.hpp"
 #include "reduce.hpp"
@@ -14,18 +15,6 @@ namespace tide {
 namespace detail {
 // The user's comparator or predicate may be __device__ only on the CUDA system: the pragmas
 // silence nvcc's host check on the functors that call it.
-/// !pred(x).
-template <class Pred>
-struct not_fn_pred {
-  Pred pred;
-#if defined(__CUDACC__)
-#pragma nv_exec_check_disable
-#endif
-  template <class X>
-  TIDE_HOST_DEVICE bool operator()(const X& x) const {
-    return !pred(x);
-  }
-};
 /// !pred(a, b) for a zipped (a, b).
 template <class Pred>
 struct pair_mismatch {
@@ -44,7 +33,7 @@ struct pair_mismatch {
 template <class Policy, class It, class Pred, detail::enable_if_policy_t<Policy> = 0>
 bool all_of(const Policy& policy, It first, It last, Pred pred) {
   detail::checked_distance(first, last, "all_of");
-  return tide::count_if(policy, first, last, detail::not_fn_pred<Pred>{pred}) == 0;
+  return tide::count_if(policy, first, last, detail::not_pred<Pred>{pred}) == 0;
 }
 template <class It, class Pred, detail::enable_if_not_policy_t<It> = 0>
 bool all_of(It first, It last, Pred pred) {
@@ -74,24 +63,16 @@ bool none_of(It first, It last, Pred pred) {
 }
 
 /// Whether pred(first1[i], first2[i]) holds for every i (default: ==).
-template <class Policy, class It1, class It2, class Pred, detail::enable_if_policy_t<Policy> = 0>
-bool equal(const Policy& policy, It1 first1, It1 last1, It2 first2, Pred pred) {
+template <class Policy, class It1, class It2, class Pred = equal_to<>, detail::enable_if_policy_t<Policy> = 0>
+bool equal(const Policy& policy, It1 first1, It1 last1, It2 first2, Pred pred = Pred()) {
   size_type n = detail::checked_distance(first1, last1, "equal");
   if (n == 0) return true;
   auto zip = make_zip_iterator(first1, first2);
   return tide::count_if(policy, zip, zip + n, detail::pair_mismatch<Pred>{pred}) == 0;
 }
-template <class Policy, class It1, class It2, detail::enable_if_policy_t<Policy> = 0>
-bool equal(const Policy& policy, It1 first1, It1 last1, It2 first2) {
-  return tide::equal(policy, first1, last1, first2, equal_to<>());
-}
-template <class It1, class It2, class Pred, detail::enable_if_not_policy_t<It1> = 0>
-bool equal(It1 first1, It1 last1, It2 first2, Pred pred) {
+template <class It1, class It2, class Pred = equal_to<>, detail::enable_if_not_policy_t<It1> = 0>
+bool equal(It1 first1, It1 last1, It2 first2, Pred pred = Pred()) {
   return tide::equal(detail::select_policy(first1, first2), first1, last1, first2, pred);
-}
-template <class It1, class It2, detail::enable_if_not_policy_t<It1> = 0>
-bool equal(It1 first1, It1 last1, It2 first2) {
-  return tide::equal(detail::select_policy(first1, first2), first1, last1, first2, equal_to<>());
 }
 
 }  // namespace tide

@@ -60,77 +60,46 @@ bool check_radix_sort(int begin_bit, int end_bit, const char* algorithm) {
 }  // namespace detail
 
 /// Sorts [first, last) by `comp` (default `less`), stably.
-template <class Policy, class It, class Comp, detail::enable_if_policy_t<Policy> = 0>
-void sort(const Policy& policy, It first, It last, Comp comp) {
+template <class Policy, class It, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
+void sort(const Policy& policy, It first, It last, Comp comp = Comp()) {
   detail::sort_impl(policy, first, last, comp, false, "sort");
 }
-template <class Policy, class It, detail::enable_if_policy_t<Policy> = 0>
-void sort(const Policy& policy, It first, It last) {
-  detail::sort_impl(policy, first, last, less<>(), false, "sort");
-}
-template <class It, class Comp, detail::enable_if_not_policy_t<It> = 0>
-void sort(It first, It last, Comp comp) {
+template <class It, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
+void sort(It first, It last, Comp comp = Comp()) {
   tide::sort(detail::select_policy(first), first, last, comp);
-}
-template <class It>
-void sort(It first, It last) {
-  tide::sort(detail::select_policy(first), first, last);
 }
 
 /// Sorts [first, last) by `comp` (default `less`); equal keys keep their input order.
-template <class Policy, class It, class Comp, detail::enable_if_policy_t<Policy> = 0>
-void stable_sort(const Policy& policy, It first, It last, Comp comp) {
+template <class Policy, class It, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
+void stable_sort(const Policy& policy, It first, It last, Comp comp = Comp()) {
   detail::sort_impl(policy, first, last, comp, true, "stable_sort");
 }
-template <class Policy, class It, detail::enable_if_policy_t<Policy> = 0>
-void stable_sort(const Policy& policy, It first, It last) {
-  detail::sort_impl(policy, first, last, less<>(), true, "stable_sort");
-}
-template <class It, class Comp, detail::enable_if_not_policy_t<It> = 0>
-void stable_sort(It first, It last, Comp comp) {
+template <class It, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
+void stable_sort(It first, It last, Comp comp = Comp()) {
   tide::stable_sort(detail::select_policy(first), first, last, comp);
-}
-template <class It>
-void stable_sort(It first, It last) {
-  tide::stable_sort(detail::select_policy(first), first, last);
 }
 
 /// Sorts the keys [keys_first, keys_last) by `comp` (default `less`), stably, and moves the values
 /// starting at `values_first` with them.
-template <class Policy, class KeyIt, class ValIt, class Comp, detail::enable_if_policy_t<Policy> = 0>
-void sort_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first, Comp comp) {
+template <class Policy, class KeyIt, class ValIt, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
+void sort_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first, Comp comp = Comp()) {
   detail::sort_by_key_impl(policy, keys_first, keys_last, values_first, comp, false, "sort_by_key");
 }
-template <class Policy, class KeyIt, class ValIt, detail::enable_if_policy_t<Policy> = 0>
-void sort_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first) {
-  detail::sort_by_key_impl(policy, keys_first, keys_last, values_first, less<>(), false, "sort_by_key");
-}
-template <class KeyIt, class ValIt, class Comp, detail::enable_if_not_policy_t<KeyIt> = 0>
-void sort_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first, Comp comp) {
+template <class KeyIt, class ValIt, class Comp = less<>, detail::enable_if_not_policy_t<KeyIt> = 0>
+void sort_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first, Comp comp = Comp()) {
   tide::sort_by_key(detail::select_policy(keys_first, values_first), keys_first, keys_last, values_first, comp);
-}
-template <class KeyIt, class ValIt, detail::enable_if_not_policy_t<KeyIt> = 0>
-void sort_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first) {
-  tide::sort_by_key(detail::select_policy(keys_first, values_first), keys_first, keys_last, values_first);
 }
 
 /// sort_by_key; values of equal keys keep their input order.
-template <class Policy, class KeyIt, class ValIt, class Comp, detail::enable_if_policy_t<Policy> = 0>
-void stable_sort_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first, Comp comp) {
+template <class Policy, class KeyIt, class ValIt, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
+void stable_sort_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
+                        Comp comp = Comp()) {
   detail::sort_by_key_impl(policy, keys_first, keys_last, values_first, comp, true, "stable_sort_by_key");
 }
-template <class Policy, class KeyIt, class ValIt, detail::enable_if_policy_t<Policy> = 0>
-void stable_sort_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first) {
-  detail::sort_by_key_impl(policy, keys_first, keys_last, values_first, less<>(), true, "stable_sort_by_key");
-}
-template <class KeyIt, class ValIt, class Comp, detail::enable_if_not_policy_t<KeyIt> = 0>
-void stable_sort_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first, Comp comp) {
+template <class KeyIt, class ValIt, class Comp = less<>, detail::enable_if_not_policy_t<KeyIt> = 0>
+void stable_sort_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first, Comp comp = Comp()) {
   tide::stable_sort_by_key(detail::select_policy(keys_first, values_first), keys_first, keys_last, values_first,
                            comp);
-}
-template <class KeyIt, class ValIt, detail::enable_if_not_policy_t<KeyIt> = 0>
-void stable_sort_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first) {
-  tide::stable_sort_by_key(detail::select_policy(keys_first, values_first), keys_first, keys_last, values_first);
 }
 
 /// Stably sorts arithmetic keys by bits [begin_bit, end_bit) of tide's key order only (bit 0 the

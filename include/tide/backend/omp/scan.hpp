@@ -15,6 +15,24 @@ Acc scan_chunk_total(It first, size_type b, size_type e, Op& op) {
   for (size_type i = b + 1; i < e; ++i) acc = op(acc, first[i]);
   return acc;
 }
+
+/// A scan started from init: out[i] takes the running total through first[i] (inclusive) or
+/// before it (Exclusive).
+template <bool Exclusive, class It, class OutIt, class Acc, class Op>
+void scan_from_init(const omp_policy& p, It first, size_type n, OutIt out, Acc init, Op& op) {
+  if (n == 0) return;
+  parallel_scan<Acc>(
+      p, n, [&](size_type b, size_type e) { return scan_chunk_total<Acc>(first, b, e, op); },
+      [&](size_type b, size_type e, const Acc* carry) {
+        Acc acc = carry ? static_cast<Acc>(op(init, *carry)) : init;
+        for (size_type i = b; i < e; ++i) {
+          Acc next = op(acc, first[i]);  // read x_i before out[i] is written (in place)
+          out[i] = Exclusive ? acc : next;
+          acc = next;
+        }
+      },
+      op);
+}
 }  // namespace detail
 
 template <class Acc, class It, class OutIt, class Op>
@@ -35,33 +53,12 @@ void inclusive_scan(const omp_policy& p, It first, size_type n, OutIt out, Op op
 
 template <class It, class OutIt, class Acc, class Op>
 void inclusive_scan_init(const omp_policy& p, It first, size_type n, OutIt out, Acc init, Op op) {
-  if (n == 0) return;
-  detail::parallel_scan<Acc>(
-      p, n, [&](size_type b, size_type e) { return detail::scan_chunk_total<Acc>(first, b, e, op); },
-      [&](size_type b, size_type e, const Acc* carry) {
-        Acc acc = carry ? static_cast<Acc>(op(init, *carry)) : init;
-        for (size_type i = b; i < e; ++i) {
-          acc = op(acc, first[i]);
-          out[i] = acc;
-        }
-      },
-      op);
+  detail::scan_from_init<false>(p, first, n, out, init, op);
 }
 
 template <class It, class OutIt, class Acc, class Op>
 void exclusive_scan(const omp_policy& p, It first, size_type n, OutIt out, Acc init, Op op) {
-  if (n == 0) return;
-  detail::parallel_scan<Acc>(
-      p, n, [&](size_type b, size_type e) { return detail::scan_chunk_total<Acc>(first, b, e, op); },
-      [&](size_type b, size_type e, const Acc* carry) {
-        Acc acc = carry ? static_cast<Acc>(op(init, *carry)) : init;
-        for (size_type i = b; i < e; ++i) {
-          Acc next = op(acc, first[i]);  // read x_i before out[i] is written (in place)
-          out[i] = acc;
-          acc = next;
-        }
-      },
-      op);
+  detail::scan_from_init<true>(p, first, n, out, init, op);
 }
 
 }  // namespace tide::backend::omp
