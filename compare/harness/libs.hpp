@@ -34,7 +34,7 @@
 #endif
 
 #ifndef TIDE_COMPARE_HAS_TRANSFORM
-#if __has_include(<tide/transform.hpp>) && (!TIDE_COMPARE_DEVICE || __has_include(<tide/backend/cuda/transform.hpp>))
+#if __has_include(<tide/transform.hpp>) && (!TIDE_COMPARE_DEVICE || __has_include(<tide/backend/cuda/for_each.hpp>))
 #define TIDE_COMPARE_HAS_TRANSFORM 1
 #else
 #define TIDE_COMPARE_HAS_TRANSFORM 0
@@ -43,7 +43,7 @@
 
 // gather and scatter are compositions over transform (design.md).
 #ifndef TIDE_COMPARE_HAS_GATHER
-#if __has_include(<tide/gather.hpp>) && (!TIDE_COMPARE_DEVICE || __has_include(<tide/backend/cuda/transform.hpp>))
+#if __has_include(<tide/gather.hpp>) && (!TIDE_COMPARE_DEVICE || __has_include(<tide/backend/cuda/for_each.hpp>))
 #define TIDE_COMPARE_HAS_GATHER 1
 #else
 #define TIDE_COMPARE_HAS_GATHER 0
@@ -51,7 +51,7 @@
 #endif
 
 #ifndef TIDE_COMPARE_HAS_SCATTER
-#if __has_include(<tide/scatter.hpp>) && (!TIDE_COMPARE_DEVICE || __has_include(<tide/backend/cuda/transform.hpp>))
+#if __has_include(<tide/scatter.hpp>) && (!TIDE_COMPARE_DEVICE || __has_include(<tide/backend/cuda/for_each.hpp>))
 #define TIDE_COMPARE_HAS_SCATTER 1
 #else
 #define TIDE_COMPARE_HAS_SCATTER 0

@@ -294,6 +294,9 @@ bool operator!=(const vector_base<T, S1>& a, const vector_base<T, S2>& b) {
 
 }  // namespace detail
 
+template <class T>
+class device_vector;
+
 /// A vector in host memory; its iterators are host iterators (raw pointers).
 template <class T>
 class host_vector : public detail::vector_base<T, host_system_tag> {
@@ -301,6 +304,15 @@ class host_vector : public detail::vector_base<T, host_system_tag> {
 
  public:
   using base::base;
+  // Spelled out: when the device system is the host (CPP), both kinds share one base, and C++
+  // does not inherit a base constructor that takes the base itself.
+  template <class U>
+  host_vector(const device_vector<U>& o) : base(o.begin(), o.end()) {}
+  template <class U>
+  host_vector& operator=(const device_vector<U>& o) {
+    this->assign(o.begin(), o.end());
+    return *this;
+  }
   host_vector() = default;
   host_vector(const host_vector&) = default;
   host_vector(host_vector&&) noexcept = default;
@@ -316,6 +328,13 @@ class device_vector : public detail::vector_base<T, device_system_tag> {
 
  public:
   using base::base;
+  template <class U>
+  device_vector(const host_vector<U>& o) : base(o.begin(), o.end()) {}
+  template <class U>
+  device_vector& operator=(const host_vector<U>& o) {
+    this->assign(o.begin(), o.end());
+    return *this;
+  }
   device_vector() = default;
   device_vector(const device_vector&) = default;
   device_vector(device_vector&&) noexcept = default;
