@@ -1,35 +1,52 @@
 #pragma once
 // Decoupled look-back (Merrill & Garland, "Single-pass Parallel Prefix Scan with Decoupled
-// Look-back"), deterministic.
+// Look-back"), made deterministic without a serial chain between tiles.
 //
-// Every tile k publishes its aggregate A_k as soon as it has it, then its inclusive prefix
-// P_k = op(E_k, A_k) once it has its exclusive prefix E_k. To get E_k, one warp reads the status of
-// the 32 tiles before it (lane i: tile k - 32 + i), waits until all have published something, and
-// takes the highest lane holding an inclusive prefix P_j; if there is none, it reads the 32 tiles
-// before those, and so on. Then it folds the aggregates after P_j onto it one at a time, in order:
-// E_k = op(...op(op(P_j, A_(j+1)), A_(j+2))..., A_(k-1)). By induction every P_j is the left fold
-// A_0 op A_1 op ... op A_j, so E_k is the same sequence of operations whichever j was found:
-// results (floats too) are bitwise identical from run to run, with no wait on the chain itself.
+// The classic look-back folds whatever inclusive prefix a tile happens to find with the aggregates
+// after it, so the association (and a float result) depends on timing. Forcing the canonical chain
+// P_k = op(P_(k-1), A_k) instead makes every prefix depend on the one before: a serial recurrence
+// through L2 across all tiles, too slow at full bandwidth. Here every tile's prefix is a fixed tree
+// instead, built from sums of aligned blocks of tiles, base 32:
+//   - level 0 holds each tile's aggregate A_k, published as soon as the tile has it;
+//   - level L+1 holds the sum of each complete block of 32 level-L entries, published by the last
+//     tile of that block (the one whose index ends in L+1 base-32 digits 31) as soon as its inputs
+//     are there: S = op(reduce(first 31 entries), own entry).
+// Tile k's exclusive prefix combines, for each base-32 digit c_L of k from the top, the c_L level-L
+// entries before it in its parent block (one lane each, reduced by a warp reduction whose shape
+// depends on c_L only): op(...op(T_top, T_top-1)..., T_0). It waits only for aggregates and block
+// sums, which depend on nothing but aggregates, so no tile waits for another tile's look-back, and
+// results are the same on every run.
 //
-// Slot state, by value size (status 0 = nothing yet, 1 = aggregate, 2 = inclusive prefix):
+// Why not the canonical chain (find the nearest inclusive prefix P_j, fold A_(j+1)..A_(k-1) onto it
+// in order)? That is deterministic too, but P_N then sits at the end of a chain of N dependent
+// operations, one per tile, plus one L2 round trip per window of 32 tiles walked: on an H200 it
+// ran 1.08 ms against this tree's 0.85 ms (2^28 u32, 256x16 tiles; 0.84 against 0.77 at 256x32),
+// and 2-3x slower for the by-key scans and copy_if (scratch/scan_notes.md).
+//
+// Slot state, by value size (status 0 = not yet, nonzero = published):
 //   - up to 4 bytes: status and value packed in one 8-byte word (relaxed 64-bit accesses);
 //   - up to 8 bytes: packed in one 16-byte word (relaxed 128-bit vector accesses, as CUB does);
-//   - larger: a status array and two value arrays (aggregate, inclusive); the value is written
-//     before a release store of the status and read after an acquire load of it, from L2.
-// count_tile_state packs 62-bit counts (copy_if, unique) with the status in one 8-byte word.
-// The status words are cleared on the stream before the kernel (tile_state_buffer).
+//   - larger: a status array plus a value array; the value is written before a release store of the
+//     status and read after an acquire load of it, from L2.
+// count_tile_state packs 62-bit counts (copy_if, unique) in one 8-byte word.
+// All levels live in one allocation whose status words are cleared on the stream before the kernel
+// (tile_state_buffer).
 
 #include <cstdint>
 #include <type_traits>
 
 #include "../../detail/temporary_buffer.hpp"
 #include "device_utility.hpp"
+#include "warp/warp_reduce.hpp"
 
 namespace tide::backend::cuda::detail {
 
-inline constexpr unsigned tile_invalid = 0;    ///< nothing published yet
-inline constexpr unsigned tile_aggregate = 1;  ///< the tile's own aggregate
-inline constexpr unsigned tile_inclusive = 2;  ///< the combination of this tile and all before it
+/// Slots of all levels for `tiles` tiles: tiles + ceil(tiles / 32) + ... down to one.
+constexpr size_type lookback_slots(size_type tiles) {
+  size_type total = 0;
+  for (size_type count = tiles; count > 0; count = count > 1 ? (count + 31) / 32 : 0) total += count;
+  return total;
+}
 
 // ---- relaxed / acquire / release accesses (sm_70+) ------------------------------------------------
 
@@ -80,8 +97,7 @@ constexpr tile_state_kind tile_state_kind_for() {
   else return tile_state_kind::split;
 }
 
-/// One slot of T per tile: set(slot, status, v) publishes; get(slot, v) returns the status seen
-/// (and v with it, when not tile_invalid).
+/// `slots` slots of T, each published once: set(slot, v), then get(slot, v) returns true and v.
 template <class T, tile_state_kind Kind = tile_state_kind_for<T>()>
 struct tile_state;
 
@@ -90,13 +106,13 @@ struct tile_state<T, tile_state_kind::packed8> {
   unsigned long long* d_words;
   static std::size_t bytes(size_type slots, std::size_t& clear) { return clear = std::size_t(slots) * 8; }
   void bind(unsigned char* d, size_type) { d_words = reinterpret_cast<unsigned long long*>(d); }
-  __device__ TIDE_FORCEINLINE void set(size_type slot, unsigned status, const T& v) const {
-    st_relaxed(d_words + slot, (value_bits(v) << 32) | status);
+  __device__ TIDE_FORCEINLINE void set(size_type slot, const T& v) const {
+    st_relaxed(d_words + slot, (value_bits(v) << 32) | 1u);
   }
-  __device__ TIDE_FORCEINLINE unsigned get(size_type slot, T& v) const {
+  __device__ TIDE_FORCEINLINE bool get(size_type slot, T& v) const {
     const unsigned long long w = ld_relaxed(d_words + slot);
     from_bits(v, w >> 32);
-    return unsigned(w);
+    return unsigned(w) != 0;
   }
 };
 
@@ -105,13 +121,13 @@ struct tile_state<T, tile_state_kind::packed16> {
   ulonglong2* d_words;
   static std::size_t bytes(size_type slots, std::size_t& clear) { return clear = std::size_t(slots) * 16; }
   void bind(unsigned char* d, size_type) { d_words = reinterpret_cast<ulonglong2*>(d); }
-  __device__ TIDE_FORCEINLINE void set(size_type slot, unsigned status, const T& v) const {
-    st_relaxed_pair(d_words + slot, status, value_bits(v));
+  __device__ TIDE_FORCEINLINE void set(size_type slot, const T& v) const {
+    st_relaxed_pair(d_words + slot, 1u, value_bits(v));
   }
-  __device__ TIDE_FORCEINLINE unsigned get(size_type slot, T& v) const {
+  __device__ TIDE_FORCEINLINE bool get(size_type slot, T& v) const {
     const ulonglong2 w = ld_relaxed_pair(d_words + slot);
     from_bits(v, w.y);
-    return unsigned(w.x);
+    return w.x != 0;
   }
 };
 
@@ -122,62 +138,58 @@ struct tile_state<T, tile_state_kind::split> {
     unsigned w[words];
   };
   unsigned* d_status;
-  slot_words* d_values;  // [2 * slot]: aggregate, [2 * slot + 1]: inclusive (a reader of the aggregate
-                         // must not see it replaced)
+  slot_words* d_values;
   static std::size_t bytes(size_type slots, std::size_t& clear) {
     clear = std::size_t(slots) * 4;
-    return round16(clear) + 2 * std::size_t(slots) * sizeof(slot_words);
+    return round16(clear) + std::size_t(slots) * sizeof(slot_words);
   }
   void bind(unsigned char* d, size_type slots) {
     d_status = reinterpret_cast<unsigned*>(d);
     d_values = reinterpret_cast<slot_words*>(d + round16(std::size_t(slots) * 4));
   }
-  __device__ TIDE_FORCEINLINE void set(size_type slot, unsigned status, const T& v) const {
+  __device__ TIDE_FORCEINLINE void set(size_type slot, const T& v) const {
     slot_words s;
     if constexpr (sizeof(T) % 4 != 0) s.w[words - 1] = 0;
     memcpy(&s, &v, sizeof(T));
-    slot_words* d = d_values + 2 * slot + (status - 1);
 #pragma unroll
-    for (int i = 0; i < words; ++i) __stcg(d->w + i, s.w[i]);
-    st_release(d_status + slot, status);  // orders the value before the status
+    for (int i = 0; i < words; ++i) __stcg(d_values[slot].w + i, s.w[i]);
+    st_release(d_status + slot, 1u);  // orders the value before the status
   }
-  __device__ TIDE_FORCEINLINE unsigned get(size_type slot, T& v) const {
-    const unsigned status = ld_acquire(d_status + slot);
-    if (status == tile_invalid) return status;
-    const slot_words* d = d_values + 2 * slot + (status - 1);
+  __device__ TIDE_FORCEINLINE bool get(size_type slot, T& v) const {
+    if (!ld_acquire(d_status + slot)) return false;
     slot_words s;
 #pragma unroll
-    for (int i = 0; i < words; ++i) s.w[i] = __ldcg(d->w + i);  // from L2: L1 may be stale
+    for (int i = 0; i < words; ++i) s.w[i] = __ldcg(d_values[slot].w + i);  // from L2: L1 may be stale
     memcpy(&v, &s, sizeof(T));
-    return status;
+    return true;
   }
 
  private:
   static constexpr std::size_t round16(std::size_t b) { return (b + 15) / 16 * 16; }
 };
 
-/// Counts below 2^62 with the status in the top two bits of one 8-byte word.
+/// Counts below 2^62 with the status in the top bits of one 8-byte word.
 struct count_tile_state {
   unsigned long long* d_words;
   static std::size_t bytes(size_type slots, std::size_t& clear) { return clear = std::size_t(slots) * 8; }
   void bind(unsigned char* d, size_type) { d_words = reinterpret_cast<unsigned long long*>(d); }
-  __device__ TIDE_FORCEINLINE void set(size_type slot, unsigned status, size_type v) const {
-    st_relaxed(d_words + slot, (static_cast<unsigned long long>(status) << 62) | static_cast<unsigned long long>(v));
+  __device__ TIDE_FORCEINLINE void set(size_type slot, size_type v) const {
+    st_relaxed(d_words + slot, (1ull << 62) | static_cast<unsigned long long>(v));
   }
-  __device__ TIDE_FORCEINLINE unsigned get(size_type slot, size_type& v) const {
+  __device__ TIDE_FORCEINLINE bool get(size_type slot, size_type& v) const {
     const unsigned long long w = ld_relaxed(d_words + slot);
     v = static_cast<size_type>(w & ((1ull << 62) - 1));
-    return unsigned(w >> 62);
+    return (w >> 62) != 0;
   }
 };
 
-/// Host side: one slot per tile from the policy's temporaries, its status words cleared on the
-/// policy's stream. Nothing is allocated for one tile (or none).
+/// Host side: the state of all levels for `tiles` tiles, from the policy's temporaries, its status
+/// words cleared on the policy's stream. Nothing is allocated for one tile (or none).
 template <class State>
 class tile_state_buffer {
  public:
   tile_state_buffer(const cuda_policy& p, size_type tiles, const char* algorithm)
-      : slots_(tiles > 1 ? tiles : 0), storage_(p, State::bytes(slots_, clear_), algorithm) {
+      : slots_(tiles > 1 ? lookback_slots(tiles) : 0), storage_(p, State::bytes(slots_, clear_), algorithm) {
     state_.bind(storage_.data(), slots_);
     clear_async(storage_.data(), clear_, p.stream, algorithm);
   }
@@ -192,80 +204,108 @@ class tile_state_buffer {
 
 // ---- the look-back ------------------------------------------------------------------------------
 
-/// Spin-wait tuning: first pause and the longest (short: a tile mostly waits for its neighbours).
+/// Spin-wait tuning: first pause and the longest (short: a tile waits for its neighbours).
 struct lookback_tuning {
-  static constexpr unsigned first_delay_ns = 32;
-  static constexpr unsigned max_delay_ns = 256;
+  static constexpr unsigned first_delay_ns = 16;
+  static constexpr unsigned max_delay_ns = 128;
 };
 
-/// Waits until every tile of [end - 32, end) has published (lane i: tile end - 32 + i; tiles below
-/// 0 count as aggregates and are never folded, as tile 0 is inclusive), leaves lane i's value in
-/// `v` and returns the lanes holding inclusive prefixes.
-template <class T, class State>
-__device__ TIDE_FORCEINLINE unsigned read_window(const State& state, size_type end, T& v) {
-  const size_type t = end - warp_threads + lane_id();
-  unsigned status = t >= 0 ? state.get(t, v) : tile_aggregate;
+/// Level L's entries before tile `tile`'s own in its parent block (`count`, below 32) and the slot of
+/// the first of them. Slot numbers fit 32 bits (fewer than 2^31 tiles).
+__device__ TIDE_FORCEINLINE unsigned level_first(size_type tiles, size_type tile, int level, int& count) {
+  unsigned offset = 0;
+  size_type entries = tiles;
+  for (int l = 0; l < level; ++l) {
+    offset += unsigned(entries);
+    entries = (entries + 31) / 32;
+  }
+  const size_type block = tile >> (5 * level);
+  count = int(block & 31);
+  return offset + unsigned(block) - unsigned(count);
+}
+
+/// Waits for `count` entries from slot `first` (lane i reads entry i; `v` holds lane's first read
+/// and `ready` whether it was there) and returns their reduction in every lane: a warp reduction
+/// whose shape depends on count only.
+template <class T, class State, class Op>
+__device__ TIDE_FORCEINLINE T level_sum(const State& state, unsigned first, int count, T v, bool ready, Op op) {
+  const int lane = lane_id();
   unsigned delay = lookback_tuning::first_delay_ns;
-  while (__any_sync(full_warp_mask, status == tile_invalid)) {
+  while (!__all_sync(full_warp_mask, ready)) {
     __nanosleep(delay);
     delay = delay * 2 < lookback_tuning::max_delay_ns ? delay * 2 : lookback_tuning::max_delay_ns;
-    if (status == tile_invalid) status = state.get(t, v);
+    ready = lane >= count || state.get(first + lane, v);
   }
-  return __ballot_sync(full_warp_mask, status == tile_inclusive);
+  return shfl_idx(warp_reduce_partial(v, count, op), 0);
 }
 
-/// op(...op(op(acc, v_from), v_from+1)..., v_31) over the lanes' `v`, one operation after the other
-/// (the shuffles do not wait for the operations, so they overlap). Same result in every lane.
-template <class T, class Op>
-__device__ TIDE_FORCEINLINE T fold_window(T acc, const T& v, int from, Op op) {
-#pragma unroll
-  for (int i = 0; i < warp_threads; ++i) {
-    const T x = shfl_idx(v, i);
-    if (i >= from) acc = static_cast<T>(op(acc, x));
-  }
-  return acc;
-}
-
-/// Tile `tile` (> 0): publishes its aggregate, computes its exclusive prefix as the canonical
-/// left fold described above, publishes its inclusive prefix and returns the exclusive one in every
-/// lane. All 32 lanes of one warp call it.
+/// Publishes tile `tile`'s aggregate (and, for the last tile of blocks, their sums), then computes
+/// its exclusive prefix: the combination of the aggregates of tiles [0, tile) in the fixed tree
+/// described above. Returns false (and leaves `prefix`) for tile 0. All 32 lanes of one warp call it.
 template <class T, class State, class Op>
-__device__ T lookback(const State& state, size_type tile, const T& aggregate, Op op) {
-  if (lane_id() == 0) state.set(tile, tile_aggregate, aggregate);
-  // Walk back window by window to the nearest one holding an inclusive prefix. The first window
-  // read is kept: when the walk goes further it holds aggregates only, folded last.
-  T newest = aggregate;
-  const unsigned newest_inclusive = read_window(state, tile, newest);
-  T v = newest;
-  unsigned inclusive = newest_inclusive;
-  int depth = 0;
-  while (!inclusive) {
-    ++depth;
-    inclusive = read_window(state, tile - size_type(depth) * warp_threads, v);
+__device__ TIDE_FORCEINLINE bool lookback(const State& state, size_type tiles, size_type tile, const T& aggregate,
+                                          Op op, T& prefix) {
+  const int lane = lane_id();
+  if (tiles <= 1) return false;
+  if (lane == 0) state.set(tile, aggregate);  // level 0 is indexed by tile
+  if (tile == 0) return false;
+  int levels = 0;  // base-32 digits of tile
+  for (size_type b = tile; b > 0; b >>= 5) ++levels;
+
+  // The last tile of blocks publishes their sums first, lowest level first (others wait for them):
+  // S_(L+1) = op(sum of the 31 entries before, S_L).
+  {
+    T own = aggregate;
+    for (int L = 0; L < levels; ++L) {
+      int count, next_count;
+      const unsigned first = level_first(tiles, tile, L, count);
+      if (count != 31) break;
+      T v = aggregate;
+      const bool ready = lane >= count || state.get(first + lane, v);
+      own = op(level_sum(state, first, count, v, ready, op), own);
+      const unsigned next_first = level_first(tiles, tile, L + 1, next_count);
+      if (lane == 0) state.set(next_first + unsigned(next_count), own);
+    }
   }
-  // Fold forward from the highest inclusive prefix of that window, through the windows after it
-  // (re-read: all have published; one may have become inclusive since, a shorter way to the same
-  // result).
-  T acc = aggregate;
-  for (int d = depth; d >= 0; --d) {
-    if (d < depth) {
-      if (d == 0) {
-        v = newest;
-        inclusive = newest_inclusive;
-      } else {
-        inclusive = read_window(state, tile - size_type(d) * warp_threads, v);
+
+  // The prefix, from the top level down. Up to `parallel` levels are read in one round trip.
+  constexpr int parallel = 4;
+  bool has = false;
+  for (int L = levels - 1; L >= parallel; --L) {  // beyond 2^20 tiles, one level at a time
+    int count;
+    const unsigned first = level_first(tiles, tile, L, count);
+    if (count == 0) continue;
+    T v = aggregate;
+    const bool ready = lane >= count || state.get(first + lane, v);
+    const T sum = level_sum(state, first, count, v, ready, op);
+    prefix = has ? op(prefix, sum) : sum;
+    has = true;
+  }
+  T v[parallel];
+  bool ready[parallel];
+#pragma unroll
+  for (int L = 0; L < parallel; ++L) {
+    v[L] = aggregate;
+    ready[L] = true;
+    if (L < levels) {
+      int count;
+      const unsigned first = level_first(tiles, tile, L, count);
+      if (lane < count) ready[L] = state.get(first + lane, v[L]);
+    }
+  }
+#pragma unroll
+  for (int L = parallel - 1; L >= 0; --L) {
+    if (L < levels) {
+      int count;
+      const unsigned first = level_first(tiles, tile, L, count);
+      if (count > 0) {
+        const T sum = level_sum(state, first, count, v[L], ready[L], op);
+        prefix = has ? op(prefix, sum) : sum;
+        has = true;
       }
     }
-    int from = 0;
-    if (inclusive) {
-      const int j = 31 - __clz(int(inclusive));
-      acc = shfl_idx(v, j);
-      from = j + 1;
-    }
-    acc = fold_window(acc, v, from, op);
   }
-  if (lane_id() == 0) state.set(tile, tile_inclusive, static_cast<T>(op(acc, aggregate)));
-  return acc;
+  return has;
 }
 
 /// block_scan's prefix_op for one tile of a single-pass algorithm: the look-back's prefix, after
@@ -279,13 +319,10 @@ struct lookback_prefix {
   T init;
 
   __device__ TIDE_FORCEINLINE bool operator()(const T& aggregate, T& prefix) {
-    if (tiles > 1) {
-      if (tile > 0) {
-        const T before = lookback(state, tile, aggregate, op);
-        prefix = has_init ? static_cast<T>(op(init, before)) : before;
-        return true;
-      }
-      if (lane_id() == 0) state.set(0, tile_inclusive, aggregate);
+    T before = aggregate;
+    if (lookback(state, tiles, tile, aggregate, op, before)) {
+      prefix = has_init ? static_cast<T>(op(init, before)) : before;
+      return true;
     }
     prefix = init;
     return has_init;
@@ -293,8 +330,8 @@ struct lookback_prefix {
 };
 
 /// The look-back scheme of the single-pass algorithms (a parameter so that others can be timed
-/// against it): its slot state and block prefix for values T.
-struct chained_lookback {
+/// against it): its slot state, the state's storage, and the block prefix for values T.
+struct tree_lookback {
   template <class T>
   using state = tile_state<T>;
   template <class T>

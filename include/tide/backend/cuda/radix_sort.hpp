@@ -56,11 +56,11 @@ class byte_carver {
 };
 
 /// Sorts keys[0, n) (and vals, when Pairs) by order bits [begin_bit, end_bit), stably.
-/// `vals` is ignored without Pairs (pass keys).
-template <bool Descending, bool Pairs, class K, class V>
+/// `vals` is ignored without Pairs (pass keys). `Tuning`: the pass's block shape (for experiments).
+template <bool Descending, bool Pairs, class K, class V, class Tuning = onesweep_tuning<sizeof(K), Pairs ? sizeof(V) : 0>>
 void radix_sort_onesweep(const cuda_policy& p, K* keys, V* vals, size_type n, int begin_bit, int end_bit,
                          const char* algorithm) {
-  using tuning = onesweep_tuning<sizeof(K), Pairs ? sizeof(V) : 0>;
+  using tuning = Tuning;
   const int num_passes = (end_bit - begin_bit + radix_bits - 1) / radix_bits;
   if (n <= 1 || num_passes <= 0) return;
 

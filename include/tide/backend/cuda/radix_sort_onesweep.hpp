@@ -18,17 +18,22 @@
 
 namespace tide::backend::cuda::detail {
 
-/// Block shape of a onesweep pass by key and value size (value 0: keys only). These shapes keep the
-/// shared memory under 48 KiB (no opt-in needed, also under graph capture).
+/// Block shape of a onesweep pass by key and value size (value 0: keys only), measured on an H200 at
+/// 2^28 random keys (scratch/sort_notes.md): 4-byte keys 256x23 (6.81 ms; 384x20 7.13, 384x23 6.98,
+/// 512x18 7.36), 8-byte keys 384x18 (17.3 ms; 384x14 18.6; needs the > 48 KiB opt-in, made once per
+/// device by allow_dynamic_smem), 4-byte pairs 384x22 (8.55 ms; 384x18 8.89).
+/// (Measured faster but not yet run through the tests: u64 256x20 min 3 16.5 ms, pairs 256x22 8.42.)
 template <std::size_t KeyBytes, std::size_t ValueBytes>
 struct onesweep_tuning {
   static constexpr std::size_t dominant = KeyBytes > ValueBytes ? KeyBytes : ValueBytes;
-  static constexpr int threads = 384;
-  static constexpr int items = ValueBytes == 0 ? (KeyBytes <= 4 ? 20 : 14)
-                               : dominant <= 4    ? 18
+  static constexpr bool narrow = ValueBytes == 0 && KeyBytes == 4;  ///< 4-byte keys only
+  static constexpr int threads = narrow ? 256 : 384;
+  static constexpr int items = narrow            ? 23
+                               : ValueBytes == 0 ? (KeyBytes <= 4 ? 20 : 18)
+                               : dominant <= 4    ? 22
                                : dominant <= 8    ? 12
                                                   : 7;
-  static constexpr int min_blocks = 2;  ///< per SM, for __launch_bounds__ (caps the registers)
+  static constexpr int min_blocks = narrow ? 3 : 2;  ///< per SM, for __launch_bounds__ (caps the registers)
   static constexpr int tile = threads * items;
   /// Tiles per portion: a portion has fewer than 2^30 keys.
   static constexpr int portion_tiles = ((1 << 30) - 1) / tile;
@@ -86,14 +91,16 @@ __global__ void __launch_bounds__(Tuning::threads, Tuning::min_blocks) radix_one
     const size_type stride = size_type(gridDim.x) * threads;
     for (size_type i = size_type(blockIdx.x) * threads + tid; i < p.status_words; i += stride) p.status_next[i] = 0;
   }
-  if (p.ctrl->skip[p.pass]) return;
+  // The tile counter and the pass decisions are fetched together (two round trips would be
+  // serial); a skipped pass takes a tile number it does not use, which is harmless.
+  if (tid == 0) s.tile = atomicAdd(p.tile_counter, 1u);
+  const bool skip = p.ctrl->skip[p.pass] != 0;
   // (Selects, not p.keys[src]: indexing the parameter at run time would copy it to local memory.)
   const bool src = p.ctrl->src[p.pass] != 0;
+  __syncthreads();
+  if (skip) return;
   const K* keys_in = (src ? p.keys[1] : p.keys[0]) + p.portion_begin;
   K* keys_out = src ? p.keys[0] : p.keys[1];
-
-  if (tid == 0) s.tile = atomicAdd(p.tile_counter, 1u);
-  __syncthreads();
   const int tile = s.tile;
   const int tile_begin = tile * tile_items;  // < 2^30
   const int valid = min(tile_items, p.portion_n - tile_begin);

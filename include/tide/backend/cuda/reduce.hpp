@@ -24,12 +24,14 @@ namespace detail {
 
 /// Reduction blocks (sm_90 and newer): items per thread per warp tile, the most blocks (partials;
 /// 0: as many as the GPU holds at once, so that every block gets an equal share in one wave), and
-/// the largest input done by one block.
+/// the largest input done by one block. On an H200 (2^28 u32) 256x32 with 4096 blocks ran at CUB's
+/// speed (0.2405 ms against 0.2404-0.2430); one wave 0.248-0.256; loads through the non-coherent
+/// path with an L2 prefetch (ld.global.nc.L1::no_allocate.L2::256B) 0.263.
 template <class Acc, int Arch>
 struct reduce_tuning {
   static constexpr int block_threads = 256;
-  static constexpr int items_per_thread = sizeof(Acc) <= 4 ? 16 : sizeof(Acc) <= 8 ? 8 : sizeof(Acc) <= 16 ? 4 : 2;
-  static constexpr size_type max_blocks = 0;
+  static constexpr int items_per_thread = sizeof(Acc) <= 4 ? 32 : sizeof(Acc) <= 8 ? 16 : sizeof(Acc) <= 16 ? 4 : 2;
+  static constexpr size_type max_blocks = 4096;
   static constexpr size_type single_block_tiles = 4;
 };
 template <class Acc>
@@ -41,6 +43,12 @@ struct reduce_tuning<Acc, 800> : reduce_tuning<Acc, 900> {};
 template <int Threads, int Items, int RunLen, tile_access Access, class In, class Acc, class Op, class Out>
 __global__ void __launch_bounds__(Threads)
     reduce_kernel(In in, size_type n, size_type tiles_per_block, Op op, Acc init, Acc* d_partials, Out out) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  // Launched as a dependent second pass (launch_dependent) it may start early: wait for the first
+  // pass before reading; and let a dependent second pass start its launch now.
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
   using io = warp_tile_io<Items, RunLen, Access>;
   using value_t = iter_value_t<In>;
   constexpr int warps = Threads / warp_threads;
@@ -99,10 +107,31 @@ __global__ void __launch_bounds__(Threads)
   }
 }
 
-/// One launch of reduce_kernel over [in, in + n) with `blocks` blocks (f(kernel) gives them, before).
+/// Like launch() (launch.hpp), for a kernel that waits for the one before it on the stream itself
+/// (griddepcontrol.wait): from sm_90 it may be launched while that one finishes (programmatic
+/// dependent launch), which hides the launch gap of a second pass.
+template <class... Params, class... Args>
+void launch_dependent(const char* algorithm, const char* kernel_name, void (*kernel)(Params...), dim3 grid,
+                      dim3 block, stream_t stream, Args&&... args) {
+  cudaLaunchAttribute attribute[1];
+  attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attribute[0].val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t config{};
+  config.gridDim = grid;
+  config.blockDim = block;
+  config.dynamicSmemBytes = 0;
+  config.stream = stream;
+  config.attrs = attribute;
+  config.numAttrs = device_props().cc_major >= 9 ? 1 : 0;
+  (void)cudaLaunchKernelEx(&config, kernel, static_cast<Params>(args)...);  // its error is the last error
+  check_launch(algorithm, kernel_name, stream);
+}
+
+/// One launch of reduce_kernel over [in, in + n) with `blocks` blocks (f(kernel) gives them, before);
+/// a dependent launch when `dependent`.
 template <class Tuning, class Acc, class In, class Op, class Out, class Blocks>
 void launch_reduce(const cuda_policy& p, In in, size_type n, Blocks&& blocks_for, Op op, Acc init, Acc* d_partials,
-                   Out out, const char* algorithm) {
+                   Out out, const char* algorithm, bool dependent = false) {
   constexpr int threads = Tuning::block_threads, items = Tuning::items_per_thread;
   using arrangement = tile_arrangement<items, In>;
   arrangement::dispatch(
@@ -110,8 +139,12 @@ void launch_reduce(const cuda_policy& p, In in, size_type n, Blocks&& blocks_for
         auto kernel = &reduce_kernel<threads, items, arrangement::run_len, decltype(access)::value, In, Acc, Op, Out>;
         size_type tiles_per_block = 1;
         const size_type blocks = blocks_for(kernel, tiles_per_block);
-        launch(algorithm, "reduce_kernel", kernel, dim3(unsigned(blocks)), threads, 0, p.stream, in, n,
-               tiles_per_block, op, init, d_partials, out);
+        if (dependent)
+          launch_dependent(algorithm, "reduce_kernel", kernel, dim3(unsigned(blocks)), threads, p.stream, in, n,
+                           tiles_per_block, op, init, d_partials, out);
+        else
+          launch(algorithm, "reduce_kernel", kernel, dim3(unsigned(blocks)), threads, 0, p.stream, in, n,
+                 tiles_per_block, op, init, d_partials, out);
       },
       in);
 }
@@ -159,7 +192,7 @@ void reduce_tuned(const cuda_policy& p, In in, size_type n, Out out, Acc init, O
     tiles_per_block = ceil_div(blocks, tile);
     return size_type(1);
   };
-  launch_reduce<Tuning>(p, d_partials, blocks, last, op, init, static_cast<Acc*>(nullptr), out, algorithm);
+  launch_reduce<Tuning>(p, d_partials, blocks, last, op, init, static_cast<Acc*>(nullptr), out, algorithm, true);
 }
 
 template <class In, class Out, class Acc, class Op>

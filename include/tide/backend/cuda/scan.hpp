@@ -1,10 +1,10 @@
 #pragma once
 // Scans on the CUDA system: one pass, each input read once and each output written once, with a
 // deterministic decoupled look-back between tiles (lookback.hpp). One block per tile: the tile is
-// loaded into registers (vector runs for aligned pointers, block/block_load_store.hpp), scanned in
-// the block (block/block_scan.hpp) with the tile's prefix from the look-back, and stored. The whole
-// tile is read before anything is written, and tiles write only their own items, so out == first
-// (in place) is allowed.
+// staged in shared memory by cp.async (contiguous 16-byte runs; block/block_load_store.hpp) or
+// loaded into registers (anything else), scanned in the block (block/block_scan.hpp) with the
+// tile's prefix from the look-back, and stored. The whole tile is read before anything is written,
+// and tiles write only their own items, so out == first (in place) is allowed.
 
 #include "../../execution.hpp"
 #include "block/block_load_store.hpp"
@@ -18,20 +18,29 @@ namespace detail {
 
 /// Scan tiles: block size, items per thread and the blocks per multiprocessor the registers must
 /// allow, by accumulator size (sm_90 and newer).
+/// Staged tiles (scan_tile_staged) of 40-64 KB ran fastest on an H200 (2^28 u32: 16 KB 0.74 ms,
+/// 24 KB 0.70, 32 KB 0.64-0.66, 40/48/64 KB 0.627-0.645; through registers 0.77 at best; CUB 0.69):
+/// the block's fixed costs (look-back, barriers) spread over more bytes, and shared memory, not
+/// registers, bounds the blocks in flight. The L2 prefetch hint gained under 1%.
 template <class Acc, int Arch>
 struct scan_tuning {
   static constexpr int block_threads = 256;
-  static constexpr int items_per_thread = sizeof(Acc) <= 4 ? 16 : sizeof(Acc) <= 8 ? 8 : sizeof(Acc) <= 16 ? 4 : 2;
+  static constexpr int items_per_thread = sizeof(Acc) <= 4 ? 48 : 16;  ///< staged (16-byte runs)
+  static constexpr int register_items_per_thread =
+      sizeof(Acc) <= 4 ? 16 : sizeof(Acc) <= 8 ? 8 : sizeof(Acc) <= 16 ? 4 : 2;
   static constexpr int min_blocks = 1;
+  static constexpr bool staged = true;  ///< through shared memory where the input allows
+  static constexpr size_type max_staged_bytes = 64 * 1024;
+  static constexpr bool l2_prefetch = true;  ///< staged copies ask L2 for 256 bytes at once
 };
 /// Before sm_90: the same for now (one kernel serves both).
 template <class Acc>
 struct scan_tuning<Acc, 800> : scan_tuning<Acc, 900> {};
 
-template <int Threads, int MinBlocks, int Items, int RunLen, tile_access Access, bool Exclusive, class In, class Out,
-          class Acc, class Op, class State, class Prefix>
-__global__ void __launch_bounds__(Threads, MinBlocks)
-    scan_kernel(In in, Out out, size_type n, Op op, Acc init, bool has_init, State state, size_type tiles) {
+/// A full or partial tile moved through registers (any arrangement).
+template <int Threads, int Items, int RunLen, tile_access Access, bool Exclusive, class In, class Out, class Acc,
+          class Op, class Prefix>
+__device__ TIDE_FORCEINLINE void scan_tile_registers(In in, Out out, size_type n, Op op, Prefix& tile_prefix) {
   using io = warp_tile_io<Items, RunLen, Access>;
   using value_t = iter_value_t<In>;
   using scan_t = block_scan<Acc, Threads>;
@@ -52,7 +61,6 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
   constexpr int runs = Items / RunLen;
   Acc partials[runs], prefix[runs], total;
   run_partials<RunLen>(items, partials, op);
-  Prefix tile_prefix{state, op, g.tile, tiles, has_init, init};
   const bool seeded = scan_t(scan_storage).exclusive_runs(partials, prefix, total, op, tile_prefix);
 
   Acc results[Items];
@@ -64,25 +72,131 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
   io::store(out + g.warp_begin, results, g.warp_valid, my_exchange.out);
 }
 
-/// One scan with the given tuning (block_threads, items_per_thread) and look-back scheme; n > 0.
-template <class Tuning, bool Exclusive, class Scheme = chained_lookback, class In, class Out, class Acc, class Op>
-void scan_tuned(const cuda_policy& p, In in, size_type n, Out out, Acc init, bool has_init, Op op,
-                const char* algorithm) {
-  constexpr int threads = Tuning::block_threads, items = Tuning::items_per_thread;
-  using arrangement = tile_arrangement<items, In, Out>;
+/// A tile staged in shared memory by cp.async (contiguous, 16-byte runs): no registers hold the
+/// tile while the block waits for its look-back, so more blocks fit and keep loads in flight. The
+/// runs are read twice from shared memory: for the partials, then for the scan. Same association
+/// as scan_tile_registers.
+template <int Threads, int Items, int RunLen, tile_access Access, bool Exclusive, bool Prefetch, class In, class Out,
+          class Acc, class Op, class Prefix>
+__device__ TIDE_FORCEINLINE void scan_tile_staged(In in, Out out, size_type n, Op op, Prefix& tile_prefix) {
+  using io = warp_tile_io<Items, RunLen, Access>;
+  using value_t = iter_value_t<In>;
+  using scan_t = block_scan<Acc, Threads>;
+  __shared__ typename scan_t::temp_storage scan_storage;
+  extern __shared__ uint4 staged[];  // the tile: dynamic, as it may pass 48 KB
+
+  const tile_geometry<Threads, Items> g(n);
+  value_t* slice = reinterpret_cast<value_t*>(staged) + warp_id() * io::warp_items;
+  io::template stage<Prefetch>(in + g.warp_begin, slice, g.warp_valid);
+  value_t fill{};
+  if (!g.full()) fill = in[g.tile_begin];  // tail items: any given value
+  io::wait_staged();
+
+  constexpr int runs = Items / RunLen;
+  Acc partials[runs], prefix[runs], total;
+#pragma unroll
+  for (int r = 0; r < runs; ++r) {
+    const auto run = io::staged_run(slice, r, g.warp_valid, fill);
+    Acc v = static_cast<Acc>(run.v[0]);
+#pragma unroll
+    for (int e = 1; e < RunLen; ++e) v = op(v, run.v[e]);
+    partials[r] = v;
+  }
+  const bool seeded = scan_t(scan_storage).exclusive_runs(partials, prefix, total, op, tile_prefix);
+
+  using out_t = std::remove_cv_t<std::remove_pointer_t<Out>>;
+#pragma unroll
+  for (int r = 0; r < runs; ++r) {
+    const auto run = io::staged_run(slice, r, g.warp_valid, fill);
+    Acc acc = prefix[r], results[RunLen];
+    if constexpr (Exclusive) {  // an exclusive scan always has init
+#pragma unroll
+      for (int e = 0; e < RunLen; ++e) {
+        results[e] = acc;
+        if (e + 1 < RunLen) acc = op(acc, run.v[e]);
+      }
+    } else {
+      const bool has = r > 0 || seeded;
+#pragma unroll
+      for (int e = 0; e < RunLen; ++e) {
+        acc = (e > 0 || has) ? static_cast<Acc>(op(acc, run.v[e])) : static_cast<Acc>(run.v[e]);
+        results[e] = acc;
+      }
+    }
+    io::template store_run_at<Acc, out_t>(out + g.warp_begin, r, results, g.warp_valid);
+  }
+}
+
+template <int Threads, int MinBlocks, int Items, int RunLen, tile_access Access, bool Exclusive, int Staging, class In,
+          class Out, class Acc, class Op, class State, class Prefix>
+__global__ void __launch_bounds__(Threads, MinBlocks)
+    scan_kernel(In in, Out out, size_type n, Op op, Acc init, bool has_init, State state, size_type tiles) {
+  Prefix tile_prefix{state, op, size_type(blockIdx.x), tiles, has_init, init};
+  if constexpr (Staging > 0) {
+    scan_tile_staged<Threads, Items, RunLen, Access, Exclusive, Staging == 2, In, Out, Acc>(in, out, n, op,
+                                                                                           tile_prefix);
+  } else {
+    scan_tile_registers<Threads, Items, RunLen, Access, Exclusive, In, Out, Acc>(in, out, n, op, tile_prefix);
+  }
+}
+
+/// Lets `kernel` take `bytes` of dynamic shared memory (past 48 KB with its static shared memory,
+/// it must ask first; asked from 32 KB, to leave the static part room).
+template <class Kernel>
+void allow_dynamic_shared(Kernel kernel, std::size_t bytes, const char* algorithm) {
+  if (bytes <= 32 * 1024) return;
+  const cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+  if (e != cudaSuccess) tide::detail::throw_cuda_error(e, algorithm);
+}
+
+/// One launch of scan_kernel over n > 0 items.
+template <int Threads, int MinBlocks, int Items, int RunLen, tile_access Access, bool Exclusive, int Staging,
+          class Scheme, class In, class Out, class Acc, class Op>
+void launch_scan(const cuda_policy& p, In in, size_type n, Out out, Acc init, bool has_init, Op op,
+                 const char* algorithm) {
   using state_t = typename Scheme::template state<Acc>;
   using prefix_t = typename Scheme::template prefix<Acc, state_t, Op>;
-  const size_type tiles = ceil_div(n, threads * items);
+  const size_type tiles = ceil_div(n, size_type(Threads) * Items);
   const unsigned grid = tile_grid(tiles, algorithm);
   typename Scheme::template buffer<Acc> state(p, tiles, algorithm);
-  arrangement::dispatch(
-      [&](auto access) {
-        auto kernel = &scan_kernel<threads, Tuning::min_blocks, items, arrangement::run_len, decltype(access)::value,
-                                   Exclusive, In, Out, Acc, Op, state_t, prefix_t>;
-        launch(algorithm, "scan_kernel", kernel, grid, threads, 0, p.stream, in, out, n, op, init, has_init,
-               state.state(), tiles);
-      },
-      in, out);
+  auto kernel =
+      &scan_kernel<Threads, MinBlocks, Items, RunLen, Access, Exclusive, Staging, In, Out, Acc, Op, state_t, prefix_t>;
+  const std::size_t smem = Staging > 0 ? std::size_t(Threads) * Items * sizeof(iter_value_t<In>) : 0;
+  allow_dynamic_shared(kernel, smem, algorithm);
+  launch(algorithm, "scan_kernel", kernel, grid, Threads, smem, p.stream, in, out, n, op, init, has_init,
+         state.state(), tiles);
+}
+
+/// One scan with the given tuning and look-back scheme; n > 0. Contiguous 16-byte runs of the input
+/// go through shared memory (items_per_thread), anything else through registers
+/// (register_items_per_thread).
+template <class Tuning, bool Exclusive, class Scheme = tree_lookback, class In, class Out, class Acc, class Op>
+void scan_tuned(const cuda_policy& p, In in, size_type n, Out out, Acc init, bool has_init, Op op,
+                const char* algorithm) {
+  using value_t = iter_value_t<In>;
+  constexpr int threads = Tuning::block_threads, min_blocks = Tuning::min_blocks;
+  using staged_arrangement = tile_arrangement<Tuning::items_per_thread, In, Out>;
+  constexpr bool stageable = Tuning::staged && staged_arrangement::run > 0 &&
+                             staged_arrangement::run_len * sizeof(value_t) == 16 &&
+                             size_type(threads) * Tuning::items_per_thread * sizeof(value_t) <= Tuning::max_staged_bytes;
+  if constexpr (stageable) {
+    staged_arrangement::dispatch(
+        [&](auto access) {
+          launch_scan<threads, min_blocks, Tuning::items_per_thread, staged_arrangement::run_len,
+                      decltype(access)::value, Exclusive, Tuning::l2_prefetch ? 2 : 1, Scheme>(p, in, n, out, init,
+                                                                                               has_init, op, algorithm);
+        },
+        in, out);
+  } else {
+    constexpr int items = Tuning::register_items_per_thread;
+    using arrangement = tile_arrangement<items, In, Out>;
+    arrangement::dispatch(
+        [&](auto access) {
+          launch_scan<threads, min_blocks, items, arrangement::run_len, decltype(access)::value, Exclusive, 0, Scheme>(
+              p, in, n, out, init, has_init, op, algorithm);
+        },
+        in, out);
+  }
 }
 
 template <bool Exclusive, class In, class Out, class Acc, class Op>

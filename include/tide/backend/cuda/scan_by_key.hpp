@@ -60,8 +60,8 @@ __device__ TIDE_FORCEINLINE void segment_heads(KeyIt keys, size_type warp_begin,
 /// Segmented scan tiles (sm_90 and newer), by the larger of key and accumulator.
 template <std::size_t Bytes, int Arch>
 struct scan_by_key_tuning {
-  static constexpr int block_threads = 256;
-  static constexpr int items_per_thread = Bytes <= 4 ? 12 : Bytes <= 8 ? 8 : 4;
+  static constexpr int block_threads = Bytes <= 4 ? 128 : 256;  // 2^28 u32 on an H200: 1.21 ms, 256x12 1.39
+  static constexpr int items_per_thread = Bytes <= 4 ? 24 : Bytes <= 8 ? 8 : 4;
 };
 template <std::size_t Bytes>
 struct scan_by_key_tuning<Bytes, 800> : scan_by_key_tuning<Bytes, 900> {};
@@ -134,30 +134,37 @@ __global__ void __launch_bounds__(Threads)
   io::store(out + g.warp_begin, results, g.warp_valid, my_exchange.results);
 }
 
+/// One segmented scan with the given tuning (block_threads, items_per_thread); n > 0.
+template <class Tuning, bool Exclusive, class KeyIt, class ValIt, class Out, class Acc, class Pred, class Op>
+void scan_by_key_tuned(const cuda_policy& p, KeyIt keys, size_type n, ValIt vals, Out out, Acc init, Pred pred, Op op,
+                       const char* algorithm) {
+  using seg_t = segment_value<Acc, bool>;
+  using state_t = tile_state<seg_t>;
+  constexpr int threads = Tuning::block_threads, items = Tuning::items_per_thread;
+  using arrangement = tile_arrangement<items, KeyIt, ValIt, Out>;
+  const size_type tiles = ceil_div(n, threads * items);
+  const unsigned grid = tile_grid(tiles, algorithm);
+  tile_state_buffer<state_t> state(p, tiles, algorithm);
+  arrangement::dispatch(
+      [&](auto access) {
+        auto kernel = &scan_by_key_kernel<threads, items, arrangement::run_len, decltype(access)::value, Exclusive,
+                                          KeyIt, ValIt, Out, Acc, Pred, Op, state_t>;
+        launch(algorithm, "scan_by_key_kernel", kernel, grid, threads, 0, p.stream, keys, vals, out, n, init, pred, op,
+               state.state(), tiles);
+      },
+      keys, vals, out);
+}
+
 template <bool Exclusive, class KeyIt, class ValIt, class Out, class Acc, class Pred, class Op>
 void scan_by_key_impl(const cuda_policy& p, KeyIt keys, size_type n, ValIt vals, Out out, Acc init, Pred pred, Op op,
                       const char* algorithm) {
   if (n == 0) return;
   check_pending(algorithm);
-  using key_t = iter_value_t<KeyIt>;
-  using seg_t = segment_value<Acc, bool>;
-  using state_t = tile_state<seg_t>;
-  constexpr std::size_t bytes = std::max({sizeof(key_t), sizeof(iter_value_t<ValIt>), sizeof(Acc)});
+  constexpr std::size_t bytes =
+      std::max({sizeof(iter_value_t<KeyIt>), sizeof(iter_value_t<ValIt>), sizeof(Acc)});
   with_arch([&](auto arch) {
-    using tuning = scan_by_key_tuning<bytes, decltype(arch)::value>;
-    constexpr int threads = tuning::block_threads, items = tuning::items_per_thread;
-    using arrangement = tile_arrangement<items, KeyIt, ValIt, Out>;
-    const size_type tiles = ceil_div(n, threads * items);
-    const unsigned grid = tile_grid(tiles, algorithm);
-    tile_state_buffer<state_t> state(p, tiles, algorithm);
-    arrangement::dispatch(
-        [&](auto access) {
-          auto kernel = &scan_by_key_kernel<threads, items, arrangement::run_len, decltype(access)::value, Exclusive,
-                                            KeyIt, ValIt, Out, Acc, Pred, Op, state_t>;
-          launch(algorithm, "scan_by_key_kernel", kernel, grid, threads, 0, p.stream, keys, vals, out, n, init, pred,
-                 op, state.state(), tiles);
-        },
-        keys, vals, out);
+    scan_by_key_tuned<scan_by_key_tuning<bytes, decltype(arch)::value>, Exclusive>(p, keys, n, vals, out, init, pred,
+                                                                                   op, algorithm);
   });
 }
 

@@ -2,7 +2,8 @@
 // The CUDA sort primitives: sort, sort_by_key, and the radix_sort / radix_sort_by_key extension.
 //
 // Which algorithm runs:
-// - up to a few thousand elements: one block sorts them in shared memory (one launch);
+// - up to a few thousand elements: one block sorts them in shared memory (one launch; radix-order
+//   keys up to 1536 as (digits, index) pairs, small_sort.hpp);
 // - arithmetic keys in raw device memory in tide's key order (the public layer hands less / greater
 //   over as radix_order_less; radix_traits: -0.0 == +0.0, NaNs last, keys moved unchanged): the
 //   onesweep radix sort; values that are not raw pointers to at most 16 trivially copyable bytes
@@ -105,8 +106,12 @@ void radix_sort_any(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n, i
   using K = iter_value_t<KeyIt>;
   using V = std::conditional_t<Pairs, iter_value_t<ValIt>, K>;
   if (n <= 1 || begin_bit >= end_bit) return;
-  const tide::detail::radix_bits_less<K> order{begin_bit, end_bit, Descending};
-  if (n <= small_sort_capacity<K, V, Pairs>()) {
+  using order_t = tide::detail::radix_bits_less<K>;
+  const order_t order{begin_bit, end_bit, Descending};
+  if (n <= small_radix_capacity<order_t, K, V, Pairs>()) {
+    if constexpr (small_radix_capacity<order_t, K, V, Pairs>() > 0)  // (else not instantiated: too big)
+      small_radix_sort<Pairs>(p, keys, vals, n, order, algorithm);
+  } else if (n <= small_sort_capacity<K, V, Pairs>()) {
     small_sort<Pairs>(p, keys, vals, n, order, algorithm);
   } else if constexpr (!std::is_pointer_v<KeyIt>) {
     merge_sort<Pairs>(p, keys, vals, n, order, algorithm);

@@ -14,6 +14,9 @@
 //   - transpose (any iterator; RunLen == Items, i.e. blocked order): items are read warp-striped
 //     (coalesced for pointer-like iterators) and transposed through the warp's shared slice, padded
 //     against bank conflicts.
+// Or staged (stage / staged_run / store_run_at): the slice goes to shared memory by cp.async, in
+// the same arrangement, and is read back run by run; scan.hpp uses it so that no registers hold
+// a tile while its block waits for the look-back.
 // Also the plain arrangements for other kernels: blocked (thread t holds [t * N, t * N + N)),
 // blocked vectorized, and striped (thread t holds t, t + Threads, ...).
 
@@ -22,6 +25,21 @@
 namespace tide::backend::cuda::detail {
 
 enum class tile_access { vector, scalar, transpose };
+
+/// Copies Bytes (4, 8 or 16, the alignment of both addresses) from global to shared memory without
+/// registers (cp.async; sm_80+). Complete after cp.async.wait_group in the same thread.
+/// With Prefetch, L2 fetches the 256 bytes around it at once.
+template <int Bytes, bool Prefetch = false, class T, class U>
+__device__ TIDE_FORCEINLINE void copy_async(T* shared_dst, U* global_src) {
+  const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(shared_dst));
+  const auto src = __cvta_generic_to_global(global_src);
+  if constexpr (Bytes == 16 && Prefetch)
+    asm volatile("cp.async.cg.shared.global.L2::256B [%0], [%1], 16;" ::"r"(dst), "l"(src) : "memory");
+  else if constexpr (Bytes == 16)
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(dst), "l"(src) : "memory");
+  else
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" ::"r"(dst), "l"(src), "n"(Bytes) : "memory");
+}
 
 template <int Items, int RunLen, tile_access Access>
 struct warp_tile_io {
@@ -156,6 +174,75 @@ struct warp_tile_io {
           if (k < valid) out[k] = storage.items[padded(k)];
         }
       }
+    }
+  }
+
+  // ---- staging through shared memory (16-byte runs of contiguous items) ------------------------
+  // The warp's slice is copied to a shared slice of the same layout by cp.async (no registers
+  // hold it), and read back run by run: a 16-byte copy per run when aligned (vector), a copy per
+  // item otherwise (scalar; the same arrangement, so the same association). Each lane copies
+  // exactly the runs it reads back, so its own wait is all the synchronization there is.
+
+  /// Whether runs of T can be staged.
+  template <class T>
+  static constexpr bool stages = Access != tile_access::transpose && RunLen * sizeof(T) == 16;
+
+  /// Starts copying the first `valid` items of the warp's slice (all when valid >= warp_items) from
+  /// `in` to `slice`.
+  template <bool Prefetch = false, class T, class In>
+  static __device__ TIDE_FORCEINLINE void stage(In* in, T* slice, int valid) {
+    static_assert(stages<T>, "tide: staging moves 16-byte runs");
+    const int lane = lane_id();
+    // (Not unrolled for item copies: all their addresses at once would take hundreds of registers.)
+#pragma unroll(Access == tile_access::vector ? runs : 1)
+    for (int r = 0; r < runs; ++r) {
+      const int begin = (r * warp_threads + lane) * RunLen;
+      if (Access == tile_access::vector && (valid >= warp_items || begin + RunLen <= valid)) {
+        copy_async<16, Prefetch>(slice + begin, in + begin);
+      } else {
+#pragma unroll
+        for (int e = 0; e < RunLen; ++e) {
+          if (valid >= warp_items || begin + e < valid) {
+            if constexpr (sizeof(T) == 4 || sizeof(T) == 8) copy_async<sizeof(T)>(slice + begin + e, in + begin + e);
+            else slice[begin + e] = in[begin + e];
+          }
+        }
+      }
+    }
+    asm volatile("cp.async.commit_group;" ::: "memory");
+  }
+
+  /// Waits for this lane's copies.
+  static __device__ TIDE_FORCEINLINE void wait_staged() { asm volatile("cp.async.wait_group 0;" ::: "memory"); }
+
+  /// This lane's run r of a staged slice; items from `valid` on (in slice order) get `fill`.
+  template <class T>
+  static __device__ TIDE_FORCEINLINE aligned_run<T, RunLen> staged_run(const T* slice, int r, int valid,
+                                                                      const T& fill) {
+    const int begin = (r * warp_threads + lane_id()) * RunLen;
+    aligned_run<T, RunLen> run = load_run<RunLen>(slice + begin);
+    if (valid < warp_items) {
+#pragma unroll
+      for (int e = 0; e < RunLen; ++e)
+        if (begin + e >= valid) run.v[e] = fill;
+    }
+    return run;
+  }
+
+  /// Stores this lane's run r of results (converted to the output's type) where the slice has
+  /// items (all of them when valid >= warp_items).
+  template <class T, class Out>
+  static __device__ TIDE_FORCEINLINE void store_run_at(Out* out, int r, const T (&values)[RunLen], int valid) {
+    const int begin = (r * warp_threads + lane_id()) * RunLen;
+    if (Access == tile_access::vector && (valid >= warp_items || begin + RunLen <= valid)) {
+      aligned_run<Out, RunLen> run;
+#pragma unroll
+      for (int e = 0; e < RunLen; ++e) run.v[e] = static_cast<Out>(values[e]);
+      store_run(out + begin, run);
+    } else {
+#pragma unroll
+      for (int e = 0; e < RunLen; ++e)
+        if (valid >= warp_items || begin + e < valid) out[begin + e] = static_cast<Out>(values[e]);
     }
   }
 

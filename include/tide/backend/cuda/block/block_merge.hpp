@@ -81,10 +81,17 @@ __device__ TIDE_FORCEINLINE void thread_sort(K (&keys)[Items], V (&vals)[Pairs ?
 /// Loads in[0, valid) into registers, blocked (thread t gets elements t*Items ...), through `s`.
 template <int Threads, int Items, class It, class T>
 __device__ TIDE_FORCEINLINE void load_blocked(It in, int valid, T (&x)[Items], T* s) {
+  // All loads first, then the shared stores: a store right after its load would wait for it, and
+  // the loads would run one after the other.
 #pragma unroll
   for (int u = 0; u < Items; ++u) {
     const int i = u * Threads + threadIdx.x;
-    if (i < valid) s[i] = in[i];
+    if (i < valid) x[u] = in[i];
+  }
+#pragma unroll
+  for (int u = 0; u < Items; ++u) {
+    const int i = u * Threads + threadIdx.x;
+    if (i < valid) s[i] = x[u];
   }
   __syncthreads();
 #pragma unroll
@@ -149,23 +156,35 @@ __device__ void merge_tile(KA a, VA a_vals, KB b, VB b_vals, size_type d0, size_
                            KO keys_out, VO vals_out, K* s_keys, V* s_vals, Comp& comp) {
   const size_type b0 = d0 - a0;
   const int la = int(a1 - a0), n_local = int(d1 - d0);
+  K keys[Items];
+  int idx[Items];
+  {
+    // All loads into registers first, then to shared memory (as in load_blocked).
+    V vals[Pairs ? Items : 1];
 #pragma unroll
-  for (int u = 0; u < Items; ++u) {
-    const int j = u * Threads + threadIdx.x;
-    if (j < n_local) {
-      if (j < la) {
-        s_keys[j] = a[a0 + j];
-        if constexpr (Pairs) s_vals[j] = a_vals[a0 + j];
-      } else {
-        s_keys[j] = b[b0 + (j - la)];
-        if constexpr (Pairs) s_vals[j] = b_vals[b0 + (j - la)];
+    for (int u = 0; u < Items; ++u) {
+      const int j = u * Threads + threadIdx.x;
+      if (j < n_local) {
+        if (j < la) {
+          keys[u] = a[a0 + j];
+          if constexpr (Pairs) vals[u] = a_vals[a0 + j];
+        } else {
+          keys[u] = b[b0 + (j - la)];
+          if constexpr (Pairs) vals[u] = b_vals[b0 + (j - la)];
+        }
+      }
+    }
+#pragma unroll
+    for (int u = 0; u < Items; ++u) {
+      const int j = u * Threads + threadIdx.x;
+      if (j < n_local) {
+        s_keys[j] = keys[u];
+        if constexpr (Pairs) s_vals[j] = vals[u];
       }
     }
   }
   __syncthreads();
   const int start = threadIdx.x * Items;
-  K keys[Items];
-  int idx[Items];
   if (start < n_local) {
     const int i = merge_path(s_keys, la, s_keys + la, n_local - la, start, comp);
     serial_merge(s_keys, i, la, la + start - i, n_local, keys, idx, comp);
