@@ -23,7 +23,12 @@
 #include <tide/backend/cuda/scan_by_key.hpp>
 #include <tide/backend/cuda/unique.hpp>
 
-#include "chained_lookback_v1.hpp"  // beside this file
+// The canonical-chain look-back measured against the tree in docs/notes/scan.md; its header is not
+// kept in the repository (it repeated lookback.hpp), so the comparison compiles only where it is.
+#if __has_include("chained_lookback_v1.hpp")
+#include "chained_lookback_v1.hpp"
+#define TIDE_SELFTEST_HAS_CHAIN 1
+#endif
 
 namespace cu = tide::backend::cuda;
 using tide::size_type;
@@ -508,9 +513,10 @@ static void bench(size_t n, bool sweep) {
     using S = decltype(scheme);
     report(name, time_ms([&] { cu::detail::scan_tuned<T, false, S>(policy, in.d, size_type(n), out.d, 0u, false, plus_op{}, "scan"); }), 2 * gb);
   };
-  using chain = cu::chain_lb::chained_lookback;
   using tree = cu::detail::tree_lookback;
-  scan_with(tune<256, 48, 0, 1, true, false>{}, chain{}, "  scan chain 256x48 staged");
+#ifdef TIDE_SELFTEST_HAS_CHAIN
+  scan_with(tune<256, 48, 0, 1, true, false>{}, cu::chain_lb::chained_lookback{}, "  scan chain 256x48 staged");
+#endif
   scan_with(tune<256, 48, 0, 1, true, false>{}, tree{}, "  scan tree  256x48 staged");
   scan_with(tune<256, 48>{}, tree{}, "  scan tree  256x48 staged+pf");
   scan_with(tune<256, 40>{}, tree{}, "  scan tree  256x40 staged+pf");
