@@ -96,6 +96,7 @@ void reduce_into(const Policy& policy, It first, It last, OutIt out, T init) {
 /// reduce over `unary(x)` for each x.
 template <class Policy, class It, class T, class BinaryOp, class UnaryOp, detail::enable_if_policy_t<Policy> = 0>
 auto transform_reduce(const Policy& policy, It first, It last, UnaryOp unary, T init, BinaryOp binary) {
+  detail::checked_distance(first, last, "transform_reduce");  // named here, not as reduce
   return tide::reduce(policy, make_transform_iterator(first, unary), make_transform_iterator(last, unary), init,
                       binary);
 }
@@ -107,6 +108,7 @@ template <class Policy, class It, class OutIt, class T, class BinaryOp, class Un
           detail::enable_if_policy_t<Policy> = 0>
 void transform_reduce_into(const Policy& policy, It first, It last, OutIt out, UnaryOp unary, T init,
                            BinaryOp binary) {
+  detail::checked_distance(first, last, "transform_reduce_into");
   tide::reduce_into(policy, make_transform_iterator(first, unary), make_transform_iterator(last, unary), out,
                     init, binary);
 }
@@ -134,6 +136,7 @@ auto inner_product(It1 first1, It1 last1, It2 first2, T init) {
 /// How many x in [first, last) satisfy pred(x).
 template <class Policy, class It, class Pred, detail::enable_if_policy_t<Policy> = 0>
 detail::iter_difference_t<It> count_if(const Policy& policy, It first, It last, Pred pred) {
+  detail::checked_distance(first, last, "count_if");
   using count_t = detail::iter_difference_t<It>;
   return tide::transform_reduce(policy, first, last, detail::count_pred<Pred, count_t>{pred}, count_t(0),
                                 plus<count_t>());
@@ -145,6 +148,7 @@ auto count_if(It first, It last, Pred pred) {
 /// How many x in [first, last) equal `value`.
 template <class Policy, class It, class T, detail::enable_if_policy_t<Policy> = 0>
 auto count(const Policy& policy, It first, It last, const T& value) {
+  detail::checked_distance(first, last, "count");
   return tide::count_if(policy, first, last, detail::equals_value<T>{value});
 }
 template <class It, class T, detail::enable_if_not_policy_t<It> = 0>
@@ -154,12 +158,14 @@ auto count(It first, It last, const T& value) {
 /// count_if, written to *out without waiting.
 template <class Policy, class It, class OutIt, class Pred, detail::enable_if_policy_t<Policy> = 0>
 void count_if_into(const Policy& policy, It first, It last, OutIt out, Pred pred) {
+  detail::checked_distance(first, last, "count_if_into");
   using count_t = detail::iter_difference_t<It>;
   tide::transform_reduce_into(policy, first, last, out, detail::count_pred<Pred, count_t>{pred}, count_t(0),
                               plus<count_t>());
 }
 template <class Policy, class It, class OutIt, class T, detail::enable_if_policy_t<Policy> = 0>
 void count_into(const Policy& policy, It first, It last, OutIt out, const T& value) {
+  detail::checked_distance(first, last, "count_into");
   tide::count_if_into(policy, first, last, out, detail::equals_value<T>{value});
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "detail/copy_across.hpp"
+#include "error.hpp"
 #include "memory.hpp"
 
 namespace tide {
@@ -112,7 +113,10 @@ class vector_base {
       assign(staged.begin(), staged.end());
       return;
     }
-    auto n = static_cast<size_type>(std::distance(first, last));
+    const auto d = std::distance(first, last);
+    // Cast to size_t, a negative distance would ask for ~2^64 bytes and report it as bad_alloc.
+    if (d < 0) throw_invalid_argument("vector", "last is before first");
+    auto n = static_cast<size_type>(d);
     vector_base tmp(alloc_);
     tmp.reserve(n);
     copy_across(first, static_cast<tide::size_type>(n), tmp.raw());
@@ -161,7 +165,12 @@ class vector_base {
   void reserve(size_type n) {
     if (n <= capacity_) return;
     T* fresh = alloc_.allocate(n);
-    if (size_) copy_raw(fresh, data_, size_);
+    try {
+      if (size_) copy_raw(fresh, data_, size_);
+    } catch (...) {  // a failed device copy: keep the old contents, give the new block back
+      alloc_.deallocate(fresh, n);
+      throw;
+    }
     release();
     data_ = fresh;
     capacity_ = n;
@@ -198,6 +207,9 @@ class vector_base {
 
   iterator erase(const_iterator pos) { return erase(pos, pos + 1); }
   iterator erase(const_iterator first, const_iterator last) {
+    check_position(first, "vector::erase");
+    check_position(last, "vector::erase");
+    if (last < first) throw_invalid_argument("vector::erase", "last is before first");
     size_type b = index_of(first), e = index_of(last), tail = size_ - e;
     if (b < e && tail) move_raw(data_ + b, data_ + e, tail);
     size_ -= e - b;
@@ -205,12 +217,14 @@ class vector_base {
   }
   iterator insert(const_iterator pos, const T& v) { return insert(pos, size_type(1), v); }
   iterator insert(const_iterator pos, size_type count, const T& v) {
+    check_position(pos, "vector::insert");
     size_type at = open_gap(index_of(pos), count);
     fill_raw(data_ + at, count, v);
     return begin() + static_cast<difference_type>(at);
   }
   template <class It, class = typename std::iterator_traits<It>::iterator_category>
   iterator insert(const_iterator pos, It first, It last) {
+    check_position(pos, "vector::insert");
     vector_base staged(first, last, alloc_);  // the source may alias this vector
     size_type at = open_gap(index_of(pos), staged.size());
     if (staged.size()) copy_raw(data_ + at, staged.data_, staged.size());
@@ -226,6 +240,10 @@ class vector_base {
   size_type index_of(const_iterator it) const { return static_cast<size_type>(it - begin()); }
   void check_index(size_type i) const {
     if (i >= size_) throw std::out_of_range("tide::vector::at: index out of range");
+  }
+  /// An iterator argument must point into [begin(), end()].
+  void check_position(const_iterator it, const char* where) const {
+    if (it < begin() || it > end()) throw_invalid_argument(where, "position outside the vector");
   }
   // Opens `count` elements at index `at`, moving the tail; returns `at`.
   size_type open_gap(size_type at, size_type count) {

@@ -87,10 +87,12 @@ template <bool Descending, class Index, class K, class ValIt>
 void radix_sort_permuted(const cuda_policy& p, K* keys, ValIt vals, size_type n, int begin_bit, int end_bit,
                          const char* algorithm) {
   using V = iter_value_t<ValIt>;
+  // Both buffers before the keys move: an allocation failing after the radix passes would leave
+  // the keys sorted and the values not (a call that throws must leave its input unchanged).
   tide::detail::temporary_buffer<Index> index(p, std::size_t(n), algorithm);
+  tide::detail::temporary_buffer<V> gathered(p, std::size_t(n), algorithm);
   launch(algorithm, "sequence", sequence_kernel<Index>, elementwise_grid(n), dim3(256), 0, p.stream, index.data(), n);
   radix_sort_onesweep<Descending, true>(p, keys, index.data(), n, begin_bit, end_bit, algorithm);
-  tide::detail::temporary_buffer<V> gathered(p, std::size_t(n), algorithm);
   launch(algorithm, "gather", gather_kernel<ValIt, Index, V*>, elementwise_grid(n), dim3(256), 0, p.stream, vals,
          static_cast<const Index*>(index.data()), gathered.data(), n);
   launch(algorithm, "copy", copy_kernel<const V*, ValIt>, elementwise_grid(n), dim3(256), 0, p.stream,
