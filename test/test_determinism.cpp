@@ -1,12 +1,20 @@
 // Floating-point results are bitwise identical run after run on the same input: reduce, scans,
 // reduce_by_key and scan_by_key, on every backend (the device's partition and combination order
-// are fixed).
+// are fixed): 100 runs on the device backend.
 #include "common.hpp"
 
 using namespace tide_test;
 
 namespace {
-constexpr int runs = 50;
+/// Runs per input: 100 on the device backend (the GPU's guarantee, issue 7); par's thread
+/// partition is fixed, 50 show it; seq is one left-to-right loop, a few runs suffice (and keep
+/// the host suite quick).
+template <class B>
+constexpr int runs() {
+  if constexpr (std::is_same_v<B, device_backend>) return 100;
+  else if constexpr (std::is_same_v<B, par_backend>) return 50;
+  else return 10;
+}
 
 std::vector<int> keys_in_runs(std::int64_t n) {
   std::vector<int> k(static_cast<std::size_t>(n));
@@ -28,7 +36,7 @@ TEST_CASE_TEMPLATE("float reduce gives identical bits in every run", B, TIDE_TES
   auto h = badly_scaled<float>((1 << 22) + 3, "det-reduce");
   auto d = to_backend<B>(h);
   float first = tide::reduce(B::policy(), d.begin(), d.end(), 0.0f);
-  for (int r = 1; r < runs; ++r) {
+  for (int r = 1; r < runs<B>(); ++r) {
     float again = tide::reduce(B::policy(), d.begin(), d.end(), 0.0f);
     REQUIRE(std::memcmp(&first, &again, sizeof(float)) == 0);
   }
@@ -46,7 +54,7 @@ TEST_CASE_TEMPLATE("float and double scans give identical bits in every run", B,
   tide::exclusive_scan(B::policy(), dd.begin(), dd.end(), outd.begin(), 0.0);
   auto first = to_std(out);
   auto firstd = to_std(outd);
-  for (int r = 1; r < runs; ++r) {
+  for (int r = 1; r < runs<B>(); ++r) {
     tide::inclusive_scan(B::policy(), d.begin(), d.end(), out.begin());
     tide::exclusive_scan(B::policy(), dd.begin(), dd.end(), outd.begin(), 0.0);
     REQUIRE(same_bits(to_std(out), first));
@@ -66,7 +74,7 @@ TEST_CASE_TEMPLATE("float reduce_by_key and scan_by_key give identical bits in e
   tide::inclusive_scan_by_key(B::policy(), dk.begin(), dk.end(), d.begin(), sout.begin());
   auto first_r = to_std(vout);
   auto first_s = to_std(sout);
-  for (int r = 1; r < runs; ++r) {
+  for (int r = 1; r < runs<B>(); ++r) {
     tide::reduce_by_key(B::policy(), dk.begin(), dk.end(), d.begin(), kout.begin(), vout.begin());
     tide::inclusive_scan_by_key(B::policy(), dk.begin(), dk.end(), d.begin(), sout.begin());
     REQUIRE(same_bits(to_std(vout), first_r));
