@@ -23,12 +23,6 @@
 #include <tide/backend/cuda/scan_by_key.hpp>
 #include <tide/backend/cuda/unique.hpp>
 
-// The canonical-chain look-back measured against the tree in docs/notes/scan.md; its header is not
-// kept in the repository (it repeated lookback.hpp), so the comparison compiles only where it is.
-#if __has_include("chained_lookback_v1.hpp")
-#include "chained_lookback_v1.hpp"
-#define TIDE_SELFTEST_HAS_CHAIN 1
-#endif
 
 namespace cu = tide::backend::cuda;
 using tide::size_type;
@@ -514,9 +508,13 @@ static void bench(size_t n, bool sweep) {
     report(name, time_ms([&] { cu::detail::scan_tuned<T, false, S>(policy, in.d, size_type(n), out.d, 0u, false, plus_op{}, "scan"); }), 2 * gb);
   };
   using tree = cu::detail::tree_lookback;
-#ifdef TIDE_SELFTEST_HAS_CHAIN
-  scan_with(tune<256, 48, 0, 1, true, false>{}, cu::chain_lb::chained_lookback{}, "  scan chain 256x48 staged");
-#endif
+  using chain = cu::detail::chained_lookback;
+  scan_with(tune<256, 48>{}, chain{}, "  scan chain 256x48 staged+pf");
+  scan_with(tune<256, 64>{}, chain{}, "  scan chain 256x64 staged+pf");
+  scan_with(tune<256, 32>{}, chain{}, "  scan chain 256x32 staged+pf");
+  scan_with(tune<256, 48>{}, cu::detail::chained_lookback_window<1>{}, "  scan chain 256x48 window 32");
+  scan_with(tune<256, 48>{}, cu::detail::chained_lookback_window<2>{}, "  scan chain 256x48 window 64");
+  scan_with(tune<256, 48>{}, cu::detail::chained_lookback_window<8>{}, "  scan chain 256x48 window 256");
   scan_with(tune<256, 48, 0, 1, true, false>{}, tree{}, "  scan tree  256x48 staged");
   scan_with(tune<256, 48>{}, tree{}, "  scan tree  256x48 staged+pf");
   scan_with(tune<256, 40>{}, tree{}, "  scan tree  256x40 staged+pf");

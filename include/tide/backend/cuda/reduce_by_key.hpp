@@ -58,7 +58,7 @@ __global__ void __launch_bounds__(Threads)
     }
     partials[r] = acc;
   }
-  lookback_prefix<seg_t, State, segmented_op<Op>> tile_prefix{state, sop, g.tile, tiles, false, seg_t{}};
+  typename select_lookback<Acc, Op>::template prefix<seg_t, State, segmented_op<Op>> tile_prefix{state, sop, g.tile, tiles, false, seg_t{}};
   const bool seeded = scan_t(scan_storage).exclusive_runs(partials, prefix, total, sop, tile_prefix);
 
 #pragma unroll
@@ -111,7 +111,8 @@ size_type reduce_by_key(const cuda_policy& p, KeyIt keys, size_type n, ValIt val
   using key_t = detail::iter_value_t<KeyIt>;
   using acc_t = Acc;
   using seg_t = detail::segment_value<acc_t, size_type>;
-  using state_t = detail::tile_state<seg_t>;
+  using scheme = detail::select_lookback<Acc, Op>;  // the tree where it equals the chain
+  using state_t = typename scheme::template state<seg_t>;
   tide::detail::temporary_buffer<size_type> d_count(p, 1, algorithm);
   detail::with_arch([&](auto arch) {
     using tuning = detail::reduce_by_key_tuning<
@@ -120,7 +121,7 @@ size_type reduce_by_key(const cuda_policy& p, KeyIt keys, size_type n, ValIt val
     using arrangement = detail::tile_arrangement<items, KeyIt, ValIt>;
     const size_type tiles = detail::ceil_div(n, threads * items);
     const unsigned grid = detail::tile_grid(tiles, algorithm);
-    detail::tile_state_buffer<state_t> state(p, tiles, algorithm);
+    typename scheme::template buffer<seg_t> state(p, tiles, algorithm);
     arrangement::dispatch(
         [&](auto access) {
           auto kernel = &detail::reduce_by_key_kernel<threads, items, arrangement::run_len, decltype(access)::value,

@@ -11,6 +11,7 @@
 #include "block/block_scan.hpp"
 #include "device_utility.hpp"
 #include "launch.hpp"
+#include "chained_lookback.hpp"
 #include "lookback.hpp"
 
 namespace tide::backend::cuda {
@@ -167,12 +168,13 @@ void launch_scan(const cuda_policy& p, In in, size_type n, Out out, Acc init, bo
          state.state(), tiles);
 }
 
-/// One scan with the given tuning and look-back scheme; n > 0. Contiguous 16-byte runs of the input
+/// One scan with the given tuning and look-back scheme (void: select_lookback's); n > 0. Contiguous 16-byte runs of the input
 /// go through shared memory (items_per_thread), anything else through registers
 /// (register_items_per_thread).
-template <class Tuning, bool Exclusive, class Scheme = tree_lookback, class In, class Out, class Acc, class Op>
+template <class Tuning, bool Exclusive, class SchemeOrVoid = void, class In, class Out, class Acc, class Op>
 void scan_tuned(const cuda_policy& p, In in, size_type n, Out out, Acc init, bool has_init, Op op,
                 const char* algorithm) {
+  using Scheme = std::conditional_t<std::is_void_v<SchemeOrVoid>, select_lookback<Acc, Op>, SchemeOrVoid>;
   using value_t = iter_value_t<In>;
   constexpr int threads = Tuning::block_threads, min_blocks = Tuning::min_blocks;
   using staged_arrangement = tile_arrangement<Tuning::items_per_thread, In, Out>;

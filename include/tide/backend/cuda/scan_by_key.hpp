@@ -12,6 +12,7 @@
 #include "block/block_scan.hpp"
 #include "device_utility.hpp"
 #include "launch.hpp"
+#include "chained_lookback.hpp"
 #include "lookback.hpp"
 
 namespace tide::backend::cuda {
@@ -114,7 +115,7 @@ __global__ void __launch_bounds__(Threads)
     }
     partials[r] = acc;
   }
-  lookback_prefix<seg_t, State, segmented_op<Op>> tile_prefix{state, sop, g.tile, tiles, false, seg_t{}};
+  typename select_lookback<Acc, Op>::template prefix<seg_t, State, segmented_op<Op>> tile_prefix{state, sop, g.tile, tiles, false, seg_t{}};
   const bool seeded = scan_t(scan_storage).exclusive_runs(partials, prefix, total, sop, tile_prefix);
 
   Acc results[Items];
@@ -139,12 +140,13 @@ template <class Tuning, bool Exclusive, class KeyIt, class ValIt, class Out, cla
 void scan_by_key_tuned(const cuda_policy& p, KeyIt keys, size_type n, ValIt vals, Out out, Acc init, Pred pred, Op op,
                        const char* algorithm) {
   using seg_t = segment_value<Acc, bool>;
-  using state_t = tile_state<seg_t>;
+  using scheme = select_lookback<Acc, Op>;  // the tree where it equals the chain
+  using state_t = typename scheme::template state<seg_t>;
   constexpr int threads = Tuning::block_threads, items = Tuning::items_per_thread;
   using arrangement = tile_arrangement<items, KeyIt, ValIt, Out>;
   const size_type tiles = ceil_div(n, threads * items);
   const unsigned grid = tile_grid(tiles, algorithm);
-  tile_state_buffer<state_t> state(p, tiles, algorithm);
+  typename scheme::template buffer<seg_t> state(p, tiles, algorithm);
   arrangement::dispatch(
       [&](auto access) {
         auto kernel = &scan_by_key_kernel<threads, items, arrangement::run_len, decltype(access)::value, Exclusive,

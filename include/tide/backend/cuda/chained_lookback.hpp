@@ -1,0 +1,249 @@
+#pragma once
+// Decoupled look-back whose results equal the canonical chain: tile k's exclusive prefix is
+// P_(k-1), where P_(-1) = init (or nothing) and P_k = op(P_(k-1), A_k) for the tiles' aggregates
+// A_k, associated exactly so. The bits then depend on the input and the tile size only: the same
+// on every run, and the same as a sequential fold of the tile totals.
+//
+// Each tile publishes A_k as soon as it has it, then finds the newest inclusive prefix P_j in the
+// window of `window` tiles before it, waits until every aggregate after j is there, and folds them
+// in forward order: P_(k-1) = op(...op(op(P_j, A_(j+1)), A_(j+2))..., A_(k-1)). It then publishes
+// P_k. The fold is serial in one lane, a few cycles per tile; a tile never walks past its window
+// (it waits for an inclusive prefix to appear there instead), so the fold stays short and tile 0's
+// prefix, published at once, guarantees progress.
+//
+// Why a window of 128 and a wait, rather than CUB's walk from window to window: the walk with a
+// canonical fold must keep every aggregate it passes until it finds P_j; a wait keeps at most the
+// window. The front of published P advances by up to a window per L2 round trip, several times the
+// rate tiles finish at full bandwidth (scratch/scan_notes.md: a 32-tile window and re-read windows
+// were 7% slower than the tree of lookback.hpp; this wider one is measured in compare/).
+//
+// Where op is exactly associative on the values (integers under + * & | ^ min max), every
+// association gives the chain's bits and lookback.hpp's tree (no chain at all) is used instead:
+// select_lookback picks.
+
+#include <type_traits>
+
+#include "../../functional.hpp"
+#include "lookback.hpp"
+
+namespace tide::backend::cuda::detail {
+
+inline constexpr unsigned chain_aggregate = 1;  ///< the slot holds A_k
+inline constexpr unsigned chain_inclusive = 2;  ///< the slot holds P_k
+
+/// Per tile: a status (0, chain_aggregate, chain_inclusive) and the value it names. Up to 8 bytes
+/// both sit in one word written at once; larger values keep A_k and P_k apart, each written before
+/// a release store of its status bit and read after an acquire load of it.
+template <class T, tile_state_kind Kind = tile_state_kind_for<T>()>
+struct chain_state;
+
+template <class T>
+struct chain_state<T, tile_state_kind::packed8> {
+  unsigned long long* d_words;
+  static std::size_t bytes(size_type slots, std::size_t& clear) { return clear = std::size_t(slots) * 8; }
+  void bind(unsigned char* d, size_type) { d_words = reinterpret_cast<unsigned long long*>(d); }
+  __device__ TIDE_FORCEINLINE void set(size_type slot, unsigned status, const T& v) const {
+    st_relaxed(d_words + slot, (value_bits(v) << 32) | status);
+  }
+  __device__ TIDE_FORCEINLINE unsigned get(size_type slot, T& v) const {
+    const unsigned long long w = ld_relaxed(d_words + slot);
+    from_bits(v, w >> 32);
+    return unsigned(w);
+  }
+};
+
+template <class T>
+struct chain_state<T, tile_state_kind::packed16> {
+  ulonglong2* d_words;
+  static std::size_t bytes(size_type slots, std::size_t& clear) { return clear = std::size_t(slots) * 16; }
+  void bind(unsigned char* d, size_type) { d_words = reinterpret_cast<ulonglong2*>(d); }
+  __device__ TIDE_FORCEINLINE void set(size_type slot, unsigned status, const T& v) const {
+    st_relaxed_pair(d_words + slot, status, value_bits(v));
+  }
+  __device__ TIDE_FORCEINLINE unsigned get(size_type slot, T& v) const {
+    const ulonglong2 w = ld_relaxed_pair(d_words + slot);
+    from_bits(v, w.y);
+    return unsigned(w.x);
+  }
+};
+
+template <class T>
+struct chain_state<T, tile_state_kind::split> {
+  static constexpr int words = int((sizeof(T) + 3) / 4);
+  struct slot_words {
+    unsigned w[words];
+  };
+  unsigned* d_status;      // bit 0: A_k written, bit 1: P_k written
+  slot_words* d_values;    // [2 * slot]: A_k, [2 * slot + 1]: P_k
+  static std::size_t bytes(size_type slots, std::size_t& clear) {
+    clear = std::size_t(slots) * 4;
+    return round16(clear) + 2 * std::size_t(slots) * sizeof(slot_words);
+  }
+  void bind(unsigned char* d, size_type slots) {
+    d_status = reinterpret_cast<unsigned*>(d);
+    d_values = reinterpret_cast<slot_words*>(d + round16(std::size_t(slots) * 4));
+  }
+  __device__ TIDE_FORCEINLINE void set(size_type slot, unsigned status, const T& v) const {
+    slot_words s;
+    if constexpr (sizeof(T) % 4 != 0) s.w[words - 1] = 0;
+    memcpy(&s, &v, sizeof(T));
+    slot_words* d = d_values + 2 * slot + (status == chain_inclusive ? 1 : 0);
+#pragma unroll
+    for (int i = 0; i < words; ++i) __stcg(d->w + i, s.w[i]);
+    // A tile publishes A_k (bit 0) before P_k (bits 0 and 1): the status only grows.
+    st_release(d_status + slot, status == chain_inclusive ? 3u : 1u);
+  }
+  __device__ TIDE_FORCEINLINE unsigned get(size_type slot, T& v) const {
+    const unsigned status = ld_acquire(d_status + slot);
+    if (!status) return 0;
+    const bool inclusive = (status & 2u) != 0;
+    const slot_words* d = d_values + 2 * slot + (inclusive ? 1 : 0);
+    slot_words s;
+#pragma unroll
+    for (int i = 0; i < words; ++i) s.w[i] = __ldcg(d->w + i);  // from L2: L1 may be stale
+    memcpy(&v, &s, sizeof(T));
+    return inclusive ? chain_inclusive : chain_aggregate;
+  }
+
+ private:
+  static constexpr std::size_t round16(std::size_t b) { return (b + 15) / 16 * 16; }
+};
+
+/// Host side: one slot per tile, cleared on the policy's stream; nothing for a single tile.
+template <class State>
+class chain_state_buffer {
+ public:
+  chain_state_buffer(const cuda_policy& p, size_type tiles, const char* algorithm)
+      : slots_(tiles > 1 ? tiles : 0), storage_(p, State::bytes(slots_, clear_), algorithm) {
+    state_.bind(storage_.data(), slots_);
+    clear_async(storage_.data(), clear_, p.stream, algorithm);
+  }
+  const State& state() const { return state_; }
+
+ private:
+  size_type slots_;
+  std::size_t clear_ = 0;
+  tide::detail::temporary_buffer<unsigned char> storage_;
+  State state_{};
+};
+
+/// Tiles before a tile that its look-back may read: `per_lane` slots per lane (0: by value size).
+template <class T, int PerLane = 0>
+struct chain_window {
+  static constexpr int per_lane = PerLane > 0 ? PerLane : sizeof(T) <= 8 ? 4 : 2;
+  static constexpr int tiles = per_lane * warp_threads;
+};
+
+/// block_scan's prefix_op with the chained look-back. All 32 lanes of one warp call it with the
+/// tile's aggregate; it returns P_(k-1) (after init when has_init) and publishes P_k.
+template <class T, class State, class Op, int PerLane = 0>
+struct chained_prefix {
+  State state;
+  Op op;
+  size_type tile, tiles;
+  bool has_init;
+  T init;
+
+  __device__ TIDE_FORCEINLINE bool operator()(const T& aggregate, T& prefix) {
+    const int lane = lane_id();
+    if (tiles <= 1 || tile == 0) {
+      if (tiles > 1 && lane == 0)
+        state.set(0, chain_inclusive, has_init ? static_cast<T>(op(init, aggregate)) : aggregate);
+      prefix = init;
+      return has_init;
+    }
+    if (lane == 0) state.set(tile, chain_aggregate, aggregate);
+
+    using window = chain_window<T, PerLane>;
+    constexpr int per_lane = window::per_lane;
+    __shared__ raw_array<T, window::tiles> values;  // slot base + i at values[i]
+    const size_type base = tile > size_type(window::tiles) ? tile - window::tiles : 0;
+    const int count = int(tile - base);  // slots [base, tile)
+
+    // Poll until the window holds an inclusive prefix with every aggregate after it. The nearest
+    // 32 slots first; older ones only while every slot read so far holds an aggregate: most tiles
+    // find P_j close by, and every tile re-reading the whole window would crowd the same L2 lines.
+    int newest = -1;  // window index of P_j
+    unsigned delay = lookback_tuning::first_delay_ns;
+    for (;;) {
+      bool gap = false;  // an aggregate after P_j not there yet
+      for (int s = 0; s < per_lane; ++s) {
+        const int i = count - (s + 1) * warp_threads + lane;
+        unsigned status = chain_aggregate;
+        if (i >= 0) {
+          T v = aggregate;
+          status = state.get(base + size_type(i), v);
+          values[i] = v;
+        }
+        const int lane_newest = i >= 0 && status == chain_inclusive ? i : -1;
+        newest = int(__reduce_max_sync(full_warp_mask, unsigned(lane_newest + 1))) - 1;
+        gap = __any_sync(full_warp_mask, i >= 0 && status == 0 && i > newest);
+        if (gap || newest >= 0 || count <= (s + 1) * warp_threads) break;
+      }
+      if (newest >= 0 && !gap) break;
+      __nanosleep(delay);
+      delay = delay * 2 < lookback_tuning::max_delay_ns ? delay * 2 : lookback_tuning::max_delay_ns;
+    }
+    __syncwarp();
+
+    // The fold, in order, by lane 0; everyone gets the result.
+    T before = aggregate;
+    if (lane == 0) {
+      // Eight loads at a time ahead of their ops: the chain is then the ops' latency alone.
+      before = values[newest];
+      int i = newest + 1;
+      for (; i + 8 <= count; i += 8) {
+        raw_array<T, 8> v;  // T need not be default constructible
+#pragma unroll
+        for (int e = 0; e < 8; ++e) v[e] = values[i + e];
+#pragma unroll
+        for (int e = 0; e < 8; ++e) before = static_cast<T>(op(before, v[e]));
+      }
+      for (; i < count; ++i) before = static_cast<T>(op(before, values[i]));
+      state.set(tile, chain_inclusive, static_cast<T>(op(before, aggregate)));
+    }
+    __syncwarp();
+    prefix = shfl_idx(before, 0);
+    return true;  // P_(k-1) already starts from init
+  }
+};
+
+/// The chained scheme, in lookback.hpp's scheme interface (state, buffer, prefix); PerLane sets
+/// the window (for timings; 0: chain_window's default).
+template <int PerLane = 0>
+struct chained_lookback_window {
+  template <class T>
+  using state = chain_state<T>;
+  template <class T>
+  using buffer = chain_state_buffer<chain_state<T>>;
+  template <class T, class State, class Op>
+  using prefix = chained_prefix<T, State, Op, PerLane>;
+};
+using chained_lookback = chained_lookback_window<>;
+
+// ---- which scheme --------------------------------------------------------------------------------
+
+/// Whether op, on integer values, is one of the library's exactly associative functors (wrapping
+/// integer arithmetic, bitwise, ordering), computing in an integer type (X<void> or X<integer>).
+template <class Op>
+struct exact_on_integers : std::false_type {};
+template <template <class> class F, class X>
+struct exact_on_integers<F<X>>
+    : std::bool_constant<(std::is_void_v<X> || std::is_integral_v<X>) &&
+                         (std::is_same_v<F<X>, tide::plus<X>> || std::is_same_v<F<X>, tide::multiplies<X>> ||
+                          std::is_same_v<F<X>, tide::bit_and<X>> || std::is_same_v<F<X>, tide::bit_or<X>> ||
+                          std::is_same_v<F<X>, tide::bit_xor<X>> || std::is_same_v<F<X>, tide::maximum<X>> ||
+                          std::is_same_v<F<X>, tide::minimum<X>>)> {};
+template <>
+struct exact_on_integers<sum_op> : std::true_type {};
+
+/// Every association of op over T values gives the same bits: the tree (lookback.hpp) then equals
+/// the canonical chain; otherwise the chained scheme computes the chain itself.
+template <class T, class Op>
+inline constexpr bool exactly_associative = std::is_integral_v<T> && exact_on_integers<std::decay_t<Op>>::value;
+
+/// The look-back scheme for values T under op.
+template <class T, class Op>
+using select_lookback = std::conditional_t<exactly_associative<T, Op>, tree_lookback, chained_lookback>;
+
+}  // namespace tide::backend::cuda::detail
