@@ -133,6 +133,35 @@ void device_copy_bytes(void* dst, const void* src, std::size_t bytes, copy_kind 
   if (e != cudaSuccess) throw_cuda_error(e, where);
 }
 
+namespace {
+// One pinned, device-visible block per host thread, kept for the thread's life (a value-returning
+// call waits before it returns, so a thread never has two results in flight).
+struct result_slot {
+  void* p = nullptr;
+  std::size_t capacity = 0;
+  ~result_slot() {
+    if (p) cudaFreeHost(p);  // at process exit the runtime may be gone: nothing to report then
+  }
+};
+}  // namespace
+
+void* host_result_slot(std::size_t bytes, const char* where) {
+  thread_local result_slot slot;
+  if (bytes > slot.capacity) {
+    const std::size_t capacity = bytes < 256 ? 256 : bytes;
+    void* p = nullptr;
+    const cudaError_t e = cudaHostAlloc(&p, capacity, cudaHostAllocPortable | cudaHostAllocMapped);
+    if (e != cudaSuccess) {
+      cudaGetLastError();
+      throw tide::bad_alloc(capacity, where);
+    }
+    if (slot.p) cudaFreeHost(slot.p);
+    slot.p = p;
+    slot.capacity = capacity;
+  }
+  return slot.p;
+}
+
 void synchronize_stream(stream_t stream, const char* where) {
   cudaError_t e = cudaStreamSynchronize(stream);
   if (e != cudaSuccess) throw_cuda_error(e, where);

@@ -15,6 +15,10 @@ enum class copy_kind { host_to_device, device_to_host, device_to_device };
 /// Copies `bytes` on `stream`; when `wait`, returns after the copy is done (host memory safe to use).
 void device_copy_bytes(void* dst, const void* src, std::size_t bytes, copy_kind kind, stream_t stream,
                        bool wait, const char* where);
+/// Pinned host memory the device can write (mapped, portable), at least `bytes`, owned by the
+/// calling thread and reused by its next call: where a value-returning algorithm's last kernel
+/// writes its result, so that returning it costs one wait and no copy or allocation.
+void* host_result_slot(std::size_t bytes, const char* where);
 /// Waits for the stream and turns an error into `tide::system_error` naming `where`.
 void synchronize_stream(stream_t stream, const char* where);
 #else
