@@ -102,9 +102,8 @@ __global__ void __launch_bounds__(Threads) transform_kernel(In1 in1, In2 in2, Ou
       return;
     }
   }
-  // Item by item, striped; loads first.
+  // Item by item, striped; loads first, then the results, then the stores.
   In1 a_base = in1 + t.begin;
-  Out o_base = out + t.begin;
   iter_value_t<In1> a[Items];
 #pragma unroll
   for (int i = 0; i < Items; ++i)
@@ -115,13 +114,19 @@ __global__ void __launch_bounds__(Threads) transform_kernel(In1 in1, In2 in2, Ou
 #pragma unroll
     for (int i = 0; i < Items; ++i)
       if (i * Threads + tid < t.valid) b[i] = b_base[i * Threads + tid];
+    using result_t = std::decay_t<decltype(op(a[0], b[0]))>;
+    result_t r[Items];
 #pragma unroll
     for (int i = 0; i < Items; ++i)
-      if (i * Threads + tid < t.valid) o_base[i * Threads + tid] = op(a[i], b[i]);
+      if (i * Threads + tid < t.valid) r[i] = op(a[i], b[i]);
+    store_striped<Threads>(out + t.begin, r, tid, t.valid);  // a scatter's indices loaded first
   } else {
+    using result_t = std::decay_t<decltype(op(a[0]))>;
+    result_t r[Items];
 #pragma unroll
     for (int i = 0; i < Items; ++i)
-      if (i * Threads + tid < t.valid) o_base[i * Threads + tid] = op(a[i]);
+      if (i * Threads + tid < t.valid) r[i] = op(a[i]);
+    store_striped<Threads>(out + t.begin, r, tid, t.valid);
   }
 }
 
