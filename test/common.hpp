@@ -60,6 +60,21 @@ inline std::vector<std::int64_t> sizes() {
   return {0, 1, 2, 31, 1000, (1 << 20) + 7};
 }
 
+/// Whether this build runs under AddressSanitizer. Its operator new aborts on a size it cannot
+/// serve instead of throwing std::bad_alloc, so the cases that ask for more memory than exists
+/// are skipped under it (reported as skipped).
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool under_asan = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool under_asan = true;
+#else
+inline constexpr bool under_asan = false;
+#endif
+#else
+inline constexpr bool under_asan = false;
+#endif
+
 /// Whether the large-size cases run (TIDE_TEST_LARGE=1, on the GPU: 2^24+1, 2^28, past 2^31).
 inline bool large_enabled() { return std::getenv("TIDE_TEST_LARGE") != nullptr; }
 

@@ -10,11 +10,14 @@ namespace {
 /// partition is fixed, 50 show it; seq is one left-to-right loop, a few runs suffice (and keep
 /// the host suite quick).
 template <class B>
-constexpr int runs() {
+int runs() {
+  if (std::getenv("TIDE_TEST_SMALL")) return 5;  // the sanitizer runs: a few suffice
   if constexpr (std::is_same_v<B, device_backend>) return 100;
   else if constexpr (std::is_same_v<B, par_backend>) return 50;
   else return 10;
 }
+/// A size of many tiles and threads' chunks; a few tiles under TIDE_TEST_SMALL (sanitizers).
+std::int64_t det_n(std::int64_t n) { return std::getenv("TIDE_TEST_SMALL") ? n / 64 : n; }
 
 std::vector<int> keys_in_runs(std::int64_t n) {
   std::vector<int> k(static_cast<std::size_t>(n));
@@ -33,7 +36,7 @@ std::vector<T> badly_scaled(std::int64_t n, const std::string& salt) {
 }  // namespace
 
 TEST_CASE_TEMPLATE("float reduce gives identical bits in every run", B, TIDE_TEST_BACKENDS) {
-  auto h = badly_scaled<float>((1 << 22) + 3, "det-reduce");
+  auto h = badly_scaled<float>(det_n((1 << 22) + 3), "det-reduce");
   auto d = to_backend<B>(h);
   float first = tide::reduce(B::policy(), d.begin(), d.end(), 0.0f);
   for (int r = 1; r < runs<B>(); ++r) {
@@ -44,8 +47,8 @@ TEST_CASE_TEMPLATE("float reduce gives identical bits in every run", B, TIDE_TES
 }
 
 TEST_CASE_TEMPLATE("float and double scans give identical bits in every run", B, TIDE_TEST_BACKENDS) {
-  auto h = badly_scaled<float>((1 << 22) + 3, "det-scan");
-  auto hd = badly_scaled<double>((1 << 21) + 5, "det-scan-d");
+  auto h = badly_scaled<float>(det_n((1 << 22) + 3), "det-scan");
+  auto hd = badly_scaled<double>(det_n((1 << 21) + 5), "det-scan-d");
   auto d = to_backend<B>(h);
   auto dd = to_backend<B>(hd);
   typename B::template vector<float> out(h.size(), tide::no_init);
@@ -63,7 +66,7 @@ TEST_CASE_TEMPLATE("float and double scans give identical bits in every run", B,
 }
 
 TEST_CASE_TEMPLATE("float reduce_by_key and scan_by_key give identical bits in every run", B, TIDE_TEST_BACKENDS) {
-  const std::int64_t n = (1 << 21) + 11;
+  const std::int64_t n = det_n((1 << 21) + 11);
   auto keys = keys_in_runs(n);
   auto h = badly_scaled<float>(n, "det-by-key");
   auto dk = to_backend<B>(keys);
