@@ -17,6 +17,7 @@
 #include "extrema.hpp"
 #include "gather.hpp"
 #include "histogram.hpp"
+#include "jacobi.hpp"
 #include "logical.hpp"
 #include "merge.hpp"
 #include "reduce.hpp"
@@ -25,3 +26,4 @@
 #include "scatter.hpp"
 #include "sort.hpp"
 #include "transform.hpp"
+#include "tridiagonal.hpp"

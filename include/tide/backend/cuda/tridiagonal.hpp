@@ -1,0 +1,191 @@
+#pragma once
+// Batched tridiagonal systems on the CUDA system. Which kernel solves a batch (automatic):
+//  - interleaved layout and a large batch (>= thomas_min_batch systems): Thomas, one thread per
+//    system; consecutive threads read consecutive addresses, so it streams (cuSPARSE's
+//    gtsvInterleavedBatch does the same);
+//  - n <= 32: a warp (or part of one) per system, PCR by shuffles (warp/warp_tridiagonal.hpp);
+//  - n up to what a block's shared memory holds (8192 float, 4096 double on sm_90): a block per
+//    system, PCR then Thomas (block/block_tridiagonal.hpp);
+//  - larger: cyclic reduction in global memory, level by level, until the reduced systems fit a
+//    block; the block solves them; then back up the levels (tridiagonal_global.hpp).
+// A failing system (zero pivot, non-finite solution) is recorded on the device by atomicMin; the
+// call copies the flag back, so it always waits for the stream.
+
+#include <cuda_runtime.h>
+
+#include <vector>
+
+#include "../../detail/raw_memory.hpp"
+#include "../../detail/temporary_buffer.hpp"
+#include "../../execution.hpp"
+#include "block/block_tridiagonal.hpp"
+#include "launch.hpp"
+#include "tridiagonal_batch.hpp"
+#include "tridiagonal_global.hpp"
+#include "warp/warp_tridiagonal.hpp"
+
+namespace tide::backend::cuda {
+namespace detail {
+
+/// Interleaved batches of at least this many systems go to Thomas per thread: enough threads to
+/// keep memory busy, each streaming its own system.
+inline constexpr size_type thomas_min_batch = 8192;
+
+inline int ceil_log2(size_type v) {
+  int k = 0;
+  while ((size_type(1) << k) < v) ++k;
+  return k;
+}
+
+/// The largest padded size a block solves for T: 4 arrays of np values in shared memory (with the
+/// opt-in limit), at most block_tridiagonal_max_np.
+template <class T>
+size_type block_tridiagonal_limit() {
+  const auto& props = device_props();
+  const size_type bytes = props.shared_per_block_optin > 0 ? props.shared_per_block_optin : props.shared_per_block;
+  size_type np = block_tridiagonal_max_np<T>();
+  while (np > 64 && 4 * np * size_type(sizeof(T)) > bytes) np /= 2;
+  return np;
+}
+
+/// Launches block_tridiagonal_kernel<Algo> over every system of `sys` (n <= block_tridiagonal_limit).
+template <class T, tridiagonal_algorithm Algo, class Batch>
+void launch_block_tridiagonal(const cuda_policy& p, const Batch& sys, unsigned long long* d_failed) {
+  const int np_log2 = ceil_log2(sys.n) < 6 ? 6 : ceil_log2(sys.n);  // at least 2 warps' worth of rows
+  const size_type np = size_type(1) << np_log2;
+  const int rows = block_tridiagonal_rows(np);
+  const unsigned threads = unsigned(np / rows);
+  const std::size_t smem = std::size_t(4 * np) * sizeof(T);
+  auto go = [&](auto kernel) {
+    if (smem > 48 * 1024) {
+      cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem));
+      if (e != cudaSuccess) tide::detail::throw_cuda_error(e, "solve_tridiagonal (shared memory opt-in)");
+    }
+    launch("solve_tridiagonal", "block_tridiagonal_kernel", kernel, dim3(tile_grid(sys.batch, "solve_tridiagonal")),
+           dim3(threads), smem, p.stream, sys, np_log2, d_failed);
+  };
+  if (rows == 2)
+    go(&block_tridiagonal_kernel<T, 2, Algo, Batch>);
+  else if (rows == 4)
+    go(&block_tridiagonal_kernel<T, 4, Algo, Batch>);
+  else if (rows == 8)
+    go(&block_tridiagonal_kernel<T, 8, Algo, Batch>);
+  else if constexpr (block_tridiagonal_max_np<T>() > 4096)  // 16 rows a thread: past 4096 rows only
+    go(&block_tridiagonal_kernel<T, 16, Algo, Batch>);
+}
+
+template <class T, class Batch>
+void launch_block_algorithm(const cuda_policy& p, tridiagonal_algorithm algorithm, const Batch& sys,
+                            unsigned long long* d_failed) {
+  if (algorithm == tridiagonal_algorithm::pcr)
+    launch_block_tridiagonal<T, tridiagonal_algorithm::pcr>(p, sys, d_failed);
+  else if (algorithm == tridiagonal_algorithm::cr)
+    launch_block_tridiagonal<T, tridiagonal_algorithm::cr>(p, sys, d_failed);
+  else
+    launch_block_tridiagonal<T, tridiagonal_algorithm::hybrid>(p, sys, d_failed);
+}
+
+inline unsigned global_grid(size_type threads_needed) {
+  return tile_grid(ceil_div(threads_needed, tridiagonal_global_threads), "solve_tridiagonal");
+}
+
+/// Systems larger than a block holds: cyclic reduction level by level in global memory (the levels
+/// below the input in one temporary buffer), the smallest level solved by blocks with `algorithm`,
+/// then back up.
+template <class T, class Batch>
+void solve_by_levels(const cuda_policy& p, tridiagonal_algorithm algorithm, const Batch& sys, size_type limit,
+                     unsigned long long* d_failed) {
+  std::vector<size_type> sizes;  // rows per system at levels 1, 2, ...
+  for (size_type m = sys.n / 2;; m /= 2) {
+    sizes.push_back(m);
+    if (m <= limit) break;
+  }
+  size_type total = 0;
+  for (size_type m : sizes) total += 4 * m * sys.batch;
+  tide::detail::temporary_buffer<T> storage(p, std::size_t(total), "solve_tridiagonal");
+  using level_t = tridiagonal_batch<T*, T*, T*, T*, T*>;
+  std::vector<level_t> levels;
+  T* next = storage.data();
+  for (size_type m : sizes) {
+    const size_type count = m * sys.batch;
+    // x of a level below the input is its d: each level is solved in place.
+    levels.push_back(level_t{next, next + count, next + 2 * count, next + 3 * count, next + 3 * count, m, sys.batch, false});
+    next += 4 * count;
+  }
+  launch("solve_tridiagonal", "cr_reduce_kernel", &cr_reduce_kernel<T, Batch, level_t>,
+         dim3(global_grid(levels[0].n * sys.batch)), dim3(tridiagonal_global_threads), 0, p.stream, sys, levels[0],
+         d_failed);
+  for (std::size_t l = 1; l < levels.size(); ++l)
+    launch("solve_tridiagonal", "cr_reduce_kernel", &cr_reduce_kernel<T, level_t, level_t>,
+           dim3(global_grid(levels[l].n * sys.batch)), dim3(tridiagonal_global_threads), 0, p.stream, levels[l - 1],
+           levels[l], d_failed);
+  launch_block_algorithm<T>(p, algorithm, levels.back(), d_failed);
+  for (std::size_t l = levels.size() - 1; l >= 1; --l)
+    launch("solve_tridiagonal", "cr_substitute_kernel", &cr_substitute_kernel<T, level_t>,
+           dim3(global_grid((levels[l - 1].n + 1) / 2 * sys.batch)), dim3(tridiagonal_global_threads), 0, p.stream,
+           levels[l - 1], static_cast<const T*>(levels[l].x), d_failed);
+  launch("solve_tridiagonal", "cr_substitute_kernel", &cr_substitute_kernel<T, Batch>,
+         dim3(global_grid((sys.n + 1) / 2 * sys.batch)), dim3(tridiagonal_global_threads), 0, p.stream, sys,
+         static_cast<const T*>(levels[0].x), d_failed);
+}
+
+template <class T, class Batch>
+void solve_batch(const cuda_policy& p, tridiagonal_algorithm algorithm, const Batch& sys, unsigned long long* d_failed) {
+  if (algorithm == tridiagonal_algorithm::automatic) {
+    if (sys.interleaved && sys.batch >= thomas_min_batch) {
+      algorithm = tridiagonal_algorithm::thomas;
+    } else if (sys.n <= warp_threads) {
+      const int width = 1 << ceil_log2(sys.n);
+      launch("solve_tridiagonal", "warp_tridiagonal_kernel", &warp_tridiagonal_kernel<T, Batch>,
+             dim3(tile_grid(ceil_div(sys.batch * width, warp_tridiagonal_threads), "solve_tridiagonal")),
+             dim3(warp_tridiagonal_threads), 0, p.stream, sys, width, d_failed);
+      return;
+    } else {
+      algorithm = tridiagonal_algorithm::hybrid;
+    }
+  }
+  if (algorithm == tridiagonal_algorithm::thomas) {
+    tide::detail::temporary_buffer<T> scratch(p, std::size_t(sys.n * sys.batch), "solve_tridiagonal");
+    launch("solve_tridiagonal", "thomas_per_thread_kernel", &thomas_per_thread_kernel<T, Batch>,
+           dim3(global_grid(sys.batch)), dim3(tridiagonal_global_threads), 0, p.stream, sys, scratch.data(), d_failed);
+    return;
+  }
+  const size_type limit = block_tridiagonal_limit<T>();
+  if (sys.n <= limit)
+    launch_block_algorithm<T>(p, algorithm, sys, d_failed);
+  else
+    solve_by_levels<T>(p, algorithm, sys, limit, d_failed);
+}
+
+/// solve_tridiagonal with a chosen algorithm (compare/ times them side by side); returns the lowest
+/// failing system or -1, after waiting for the stream. pcr, cr and hybrid run in shared memory (with
+/// global cyclic reduction first for systems larger than a block holds); thomas is one thread per
+/// system at any size.
+template <class T, class A, class B, class C, class D, class X>
+size_type solve_tridiagonal_with(const cuda_policy& p, tridiagonal_algorithm algorithm, A a, B b, C c, D d, X x,
+                                 size_type n, size_type batch, bool interleaved) {
+  check_pending("solve_tridiagonal");
+  tide::detail::temporary_buffer<unsigned long long> failed(p, 1, "solve_tridiagonal");
+  {
+    cudaError_t e = cudaMemsetAsync(failed.data(), 0xff, sizeof(unsigned long long), p.stream);  // no_failed_system
+    if (e != cudaSuccess) tide::detail::throw_cuda_error(e, "solve_tridiagonal");
+  }
+  solve_batch<T>(p, algorithm, make_tridiagonal_batch(a, b, c, d, x, n, batch, interleaved), failed.data());
+  unsigned long long first = no_failed_system;
+  tide::detail::device_copy_bytes(&first, failed.data(), sizeof first, tide::detail::copy_kind::device_to_host,
+                                  p.stream, true, "solve_tridiagonal");
+  return first == no_failed_system ? size_type(-1) : size_type(first);
+}
+
+}  // namespace detail
+
+/// Solves `batch` systems of n rows (n >= 1, batch >= 1) in T; returns the lowest system with a
+/// zero pivot or a non-finite solution, or -1. Waits for the stream.
+template <class T, class A, class B, class C, class D, class X>
+size_type solve_tridiagonal(const cuda_policy& p, A a, B b, C c, D d, X x, size_type n, size_type batch,
+                            bool interleaved) {
+  return detail::solve_tridiagonal_with<T>(p, detail::tridiagonal_algorithm::automatic, a, b, c, d, x, n, batch,
+                                           interleaved);
+}
+
+}  // namespace tide::backend::cuda
