@@ -12,6 +12,8 @@
 
 namespace cmp {
 
+void bench_tridiagonal(suite& s);  // bench_tridiagonal.cu (issue 8)
+
 /// The roofline: a device-to-device copy of n u32 (a parallel memcpy on the host), rotated like the
 /// cases' inputs. Bytes: read + write.
 void bench_memcpy(suite& s) {
@@ -87,7 +89,8 @@ int main(int argc, char** argv) {
                                {"copy_if", bench_copy_if},
                                {"reduce_by_key", bench_reduce_by_key},
                                {"histogram", bench_histogram},
-                               {"sort", bench_sort}};
+                               {"sort", bench_sort},
+                               {"tridiagonal", bench_tridiagonal}};
     for (const family& f : families) {
       if (!s.opt.want(f.name)) continue;
       std::printf("[%s]\n", f.name);

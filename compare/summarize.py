@@ -44,6 +44,9 @@ TARGETS = [
     ("histogram_even", "bins_1024", "f32", "uniform", 1 << 28, "cub", 2.0, 6),
     ("histogram_even", "bins_256", "u32", "all_equal", 1 << 28, "cub", 1.0, 6),
     ("histogram_even", "bins_65536", "u32", "uniform", 1 << 28, "cub", 1.0, 6),
+] + [  # batches of 2^16 f32 tridiagonal systems, tide's public call against cuSPARSE's
+    (alg, f"n{n}_b65536", "f32", "diag_dominant", n << 16, "cusparse", 1.0, 8)
+    for alg in ("tridiagonal_strided", "tridiagonal_interleaved") for n in (64, 256, 1024)
 ]
 LATENCY_TARGETS = [("reduce", "to_host", 1000, 0.012, 3), ("sort_keys", "less", 1000, 0.015, 5)]
 

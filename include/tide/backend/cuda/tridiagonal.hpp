@@ -85,6 +85,12 @@ void launch_block_algorithm(const cuda_policy& p, tridiagonal_algorithm algorith
     launch_block_tridiagonal<T, tridiagonal_algorithm::hybrid>(p, sys, d_failed);
 }
 
+/// Sets the failure flag to no_failed_system (all bits set) on the stream.
+inline void clear_failed_flag(unsigned long long* d_failed, stream_t stream) {
+  cudaError_t e = cudaMemsetAsync(d_failed, 0xff, sizeof(unsigned long long), stream);
+  if (e != cudaSuccess) tide::detail::throw_cuda_error(e, "solve_tridiagonal");
+}
+
 inline unsigned global_grid(size_type threads_needed) {
   return tile_grid(ceil_div(threads_needed, tridiagonal_global_threads), "solve_tridiagonal");
 }
@@ -157,20 +163,27 @@ void solve_batch(const cuda_policy& p, tridiagonal_algorithm algorithm, const Ba
     solve_by_levels<T>(p, algorithm, sys, limit, d_failed);
 }
 
-/// solve_tridiagonal with a chosen algorithm (compare/ times them side by side); returns the lowest
-/// failing system or -1, after waiting for the stream. pcr, cr and hybrid run in shared memory (with
-/// global cyclic reduction first for systems larger than a block holds); thomas is one thread per
-/// system at any size.
+/// Launches the solve of the batch with `algorithm` on the policy's stream and returns without
+/// waiting: the lowest failing system goes to *d_failed by atomicMin (set it to no_failed_system
+/// first). pcr, cr and hybrid run in shared memory (after cyclic reduction in global memory for
+/// systems larger than a block holds); thomas is one thread per system at any size. compare/ times
+/// the algorithms side by side through this.
+template <class T, class A, class B, class C, class D, class X>
+void solve_tridiagonal_async(const cuda_policy& p, tridiagonal_algorithm algorithm, A a, B b, C c, D d, X x,
+                             size_type n, size_type batch, bool interleaved, unsigned long long* d_failed) {
+  check_pending("solve_tridiagonal");
+  solve_batch<T>(p, algorithm, make_tridiagonal_batch(a, b, c, d, x, n, batch, interleaved), d_failed);
+}
+
+/// solve_tridiagonal_async, then the failure flag back to the host: returns the lowest failing
+/// system or -1, after waiting for the stream.
 template <class T, class A, class B, class C, class D, class X>
 size_type solve_tridiagonal_with(const cuda_policy& p, tridiagonal_algorithm algorithm, A a, B b, C c, D d, X x,
                                  size_type n, size_type batch, bool interleaved) {
   check_pending("solve_tridiagonal");
   tide::detail::temporary_buffer<unsigned long long> failed(p, 1, "solve_tridiagonal");
-  {
-    cudaError_t e = cudaMemsetAsync(failed.data(), 0xff, sizeof(unsigned long long), p.stream);  // no_failed_system
-    if (e != cudaSuccess) tide::detail::throw_cuda_error(e, "solve_tridiagonal");
-  }
-  solve_batch<T>(p, algorithm, make_tridiagonal_batch(a, b, c, d, x, n, batch, interleaved), failed.data());
+  clear_failed_flag(failed.data(), p.stream);
+  solve_tridiagonal_async<T>(p, algorithm, a, b, c, d, x, n, batch, interleaved, failed.data());
   unsigned long long first = no_failed_system;
   tide::detail::device_copy_bytes(&first, failed.data(), sizeof first, tide::detail::copy_kind::device_to_host,
                                   p.stream, true, "solve_tridiagonal");
