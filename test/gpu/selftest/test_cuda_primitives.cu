@@ -398,6 +398,8 @@ struct tune {
   static constexpr int block_threads = Threads;
   static constexpr int items_per_thread = Items;
   static constexpr int register_items_per_thread = Items;
+  static constexpr int small_items_per_thread = Items;  // no switch by size in the sweeps
+  static constexpr int small_tiles_per_sm = 0;
   static constexpr size_type max_blocks = MaxBlocks;
   static constexpr size_type single_block_tiles = 4;
   static constexpr int min_blocks = MinBlocks;
@@ -492,6 +494,25 @@ static void bench(size_t n, bool sweep) {
   report("tide reduce_into u32 (again)", time_ms([&] { cu::reduce_into(policy, in.d, size_type(n), res.d, 0u, plus_op{}); }, 50), gb);
   report("cub reduce sum u32 (again)", time_ms([&] { cub::DeviceReduce::Sum(temp, temp_bytes, in.d, res.d, int(n)); }, 50), gb);
   report("tide reduce_into u32 (again)", time_ms([&] { cu::reduce_into(policy, in.d, size_type(n), res.d, 0u, plus_op{}); }, 50), gb);
+  if (n <= (size_t(1) << 24)) {  // tile size at small n: fewer, bigger tiles leave SMs idle
+    auto scan_small = [&](auto t, auto scheme, const char* name) {
+      using T = decltype(t);
+      using S = decltype(scheme);
+      report(name, time_ms([&] { cu::detail::scan_tuned<T, false, S>(policy, in.d, size_type(n), out.d, 0u, false, plus_op{}, "scan"); }, 50), 2 * gb);
+    };
+    using tree = cu::detail::tree_lookback;
+    using chain = cu::detail::chained_lookback;
+    report("cub inclusive sum u32 (again)", time_ms([&] { cub::DeviceScan::InclusiveSum(temp, temp_bytes, in.d, out.d, int(n)); }, 50), 2 * gb);
+    report("tide inclusive_scan u32 tide::plus (default)", time_ms([&] { cu::inclusive_scan<uint32_t>(policy, in.d, size_type(n), out.d, tide::plus<>{}); }, 50), 2 * gb);
+    report("tide inclusive_scan f32 tide::plus (default)", time_ms([&] { cu::inclusive_scan<float>(policy, x.d, size_type(n), y.d, tide::plus<>{}); }, 50), 2 * gb);
+    scan_small(tune<256, 48>{}, tree{}, "  scan tree  256x48");
+    scan_small(tune<256, 32>{}, tree{}, "  scan tree  256x32");
+    scan_small(tune<256, 24>{}, tree{}, "  scan tree  256x24");
+    scan_small(tune<256, 16>{}, tree{}, "  scan tree  256x16");
+    scan_small(tune<128, 16>{}, tree{}, "  scan tree  128x16");
+    scan_small(tune<256, 48>{}, chain{}, "  scan chain 256x48");
+    scan_small(tune<256, 16>{}, chain{}, "  scan chain 256x16");
+  }
   if (!sweep) { cudaFree(temp); return; }
   report("tide inclusive_scan u32 in place", time_ms([&] { cu::inclusive_scan<uint32_t>(policy, out.d, size_type(n), out.d, plus_op{}); }), 2 * gb);
   report("tide transform2 saxpy f32", time_ms([&] { cu::transform2(policy, x.d, size_type(n), y.d, y.d, saxpy_op{2.f}); }), 3 * gb);
@@ -512,9 +533,9 @@ static void bench(size_t n, bool sweep) {
   scan_with(tune<256, 48>{}, chain{}, "  scan chain 256x48 staged+pf");
   scan_with(tune<256, 64>{}, chain{}, "  scan chain 256x64 staged+pf");
   scan_with(tune<256, 32>{}, chain{}, "  scan chain 256x32 staged+pf");
-  scan_with(tune<256, 48>{}, cu::detail::chained_lookback_window<1>{}, "  scan chain 256x48 window 32");
   scan_with(tune<256, 48>{}, cu::detail::chained_lookback_window<2>{}, "  scan chain 256x48 window 64");
-  scan_with(tune<256, 48>{}, cu::detail::chained_lookback_window<8>{}, "  scan chain 256x48 window 256");
+  scan_with(tune<256, 48>{}, cu::detail::chained_lookback_window<4>{}, "  scan chain 256x48 window 128");
+  scan_with(tune<256, 64>{}, cu::detail::chained_lookback_window<1>{}, "  scan chain 256x64 window 32");
   scan_with(tune<256, 48, 0, 1, true, false>{}, tree{}, "  scan tree  256x48 staged");
   scan_with(tune<256, 48>{}, tree{}, "  scan tree  256x48 staged+pf");
   scan_with(tune<256, 40>{}, tree{}, "  scan tree  256x40 staged+pf");

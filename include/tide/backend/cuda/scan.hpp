@@ -27,6 +27,10 @@ template <class Acc, int Arch>
 struct scan_tuning {
   static constexpr int block_threads = 256;
   static constexpr int items_per_thread = sizeof(Acc) <= 4 ? 48 : 16;  ///< staged (16-byte runs)
+  /// Staged items per thread below `small_tiles_per_sm` big tiles per SM: with few tiles, smaller
+  /// ones keep every SM busy (2^20 u32 is 86 tiles of 12288 items on 132 SMs).
+  static constexpr int small_items_per_thread = 16;
+  static constexpr int small_tiles_per_sm = 4;
   static constexpr int register_items_per_thread =
       sizeof(Acc) <= 4 ? 16 : sizeof(Acc) <= 8 ? 8 : sizeof(Acc) <= 16 ? 4 : 2;
   static constexpr int min_blocks = 1;
@@ -182,11 +186,21 @@ void scan_tuned(const cuda_policy& p, In in, size_type n, Out out, Acc init, boo
                              staged_arrangement::run_len * sizeof(value_t) == 16 &&
                              size_type(threads) * Tuning::items_per_thread * sizeof(value_t) <= Tuning::max_staged_bytes;
   if constexpr (stageable) {
+    constexpr int big = Tuning::items_per_thread, small = Tuning::small_items_per_thread;
+    const bool few = small < big && n < size_type(threads) * big * device_props().sm_count * Tuning::small_tiles_per_sm;
     staged_arrangement::dispatch(
         [&](auto access) {
-          launch_scan<threads, min_blocks, Tuning::items_per_thread, staged_arrangement::run_len,
-                      decltype(access)::value, Exclusive, Tuning::l2_prefetch ? 2 : 1, Scheme>(p, in, n, out, init,
-                                                                                               has_init, op, algorithm);
+          constexpr tile_access a = decltype(access)::value;
+          constexpr int staging = Tuning::l2_prefetch ? 2 : 1, run = staged_arrangement::run_len;
+          if constexpr (small % run == 0) {
+            if (few) {
+              launch_scan<threads, min_blocks, small, run, a, Exclusive, staging, Scheme>(p, in, n, out, init, has_init,
+                                                                                          op, algorithm);
+              return;
+            }
+          }
+          launch_scan<threads, min_blocks, big, run, a, Exclusive, staging, Scheme>(p, in, n, out, init, has_init, op,
+                                                                                    algorithm);
         },
         in, out);
   } else {
