@@ -85,7 +85,7 @@ TEST_CASE_TEMPLATE("copy_if keeps the input order of equal-looking user structs"
     std::vector<point> h(n);
     for (std::int64_t i = 0; i < n; ++i) h[i] = {keys[i], static_cast<int>(i)};
     auto d = to_backend<B>(h);
-    typename B::template vector<point> out(n, tide::no_init);
+    typename B::template vector<point> out(n);  // partly written: initialized, as the whole is copied back
     auto end = tide::copy_if(B::policy(), d.begin(), d.end(), out.begin(), x_is_one{});
     std::vector<point> want;
     std::copy_if(h.begin(), h.end(), std::back_inserter(want), x_is_one{});
@@ -294,7 +294,7 @@ TEST_CASE_TEMPLATE("unique_copy with and without a predicate", B, TIDE_TEST_BACK
     auto h = random_vector<int>(n, "unique_copy-pred", 0, 100000);
     std::sort(h.begin(), h.end());
     auto d = to_backend<B>(h);
-    typename B::template vector<int> out(n, tide::no_init);
+    typename B::template vector<int> out(n);  // partly written: initialized, as the whole is copied back
     auto want = reference_unique(h, same_tens{});
     auto end = tide::unique_copy(B::policy(), d.begin(), d.end(), out.begin(), same_tens{});
     CAPTURE(n);
@@ -312,7 +312,7 @@ TEST_CASE_TEMPLATE("unique_copy keeps one of each run of user structs", B, TIDE_
   std::vector<point> h(1000);
   for (int i = 0; i < 1000; ++i) h[i] = {keys[i], -keys[i]};
   auto d = to_backend<B>(h);
-  typename B::template vector<point> out(1000, tide::no_init);
+  typename B::template vector<point> out(1000);  // partly written: initialized, as the whole is copied back
   auto end = tide::unique_copy(B::policy(), d.begin(), d.end(), out.begin());
   std::vector<point> want;
   std::unique_copy(h.begin(), h.end(), std::back_inserter(want));
