@@ -112,6 +112,8 @@ void tridiagonal_case(suite& s, std::int64_t n, std::int64_t batch, bool interle
       if (algorithm == tcd::tridiagonal_algorithm::thomas && batch < 1024) continue;
       k.case_name = name + "_" + algorithm_name;
       auto policy = tide_policy(s.ctx);
+      // The async call only lowers the flag (atomicMin): it starts at "none", once per algorithm.
+      tcd::clear_failed_flag(d_failed.get(), s.ctx.stream());
       s.measure(k, [&](int r) {
         tcd::solve_tridiagonal_async<float>(policy, algorithm, a.at(r), b.at(r), c.at(r), d.at(r), x.at(r), n, batch,
                                             interleaved, d_failed.get());
