@@ -490,6 +490,12 @@ static void bench(size_t n, bool sweep) {
   reduce_with(tune<512, 32, 4096>{}, "  reduce 512x32 max 4096 streaming");
   reduce_with(tune<256, 32, 8192>{}, "  reduce 256x32 max 8192 streaming");
   reduce_with(tune<256, 64, 4096>{}, "  reduce 256x64 max 4096 streaming");
+  reduce_with(tune<256, 32, 2112>{}, "  reduce 256x32 max 2112 (16/SM)");
+  reduce_with(tune<256, 32, 4224>{}, "  reduce 256x32 max 4224 (32/SM)");
+  reduce_with(tune<256, 32, 8448>{}, "  reduce 256x32 max 8448 (64/SM)");
+  reduce_with(tune<256, 16, 4224>{}, "  reduce 256x16 max 4224 (32/SM)");
+  reduce_with(tune<128, 32, 8448>{}, "  reduce 128x32 max 8448 (64/SM)");
+  reduce_with(tune<512, 16, 4224>{}, "  reduce 512x16 max 4224 (32/SM)");
   report("cub reduce sum u32 (again)", time_ms([&] { cub::DeviceReduce::Sum(temp, temp_bytes, in.d, res.d, int(n)); }, 50), gb);
   report("tide reduce_into u32 (again)", time_ms([&] { cu::reduce_into(policy, in.d, size_type(n), res.d, 0u, plus_op{}); }, 50), gb);
   report("cub reduce sum u32 (again)", time_ms([&] { cub::DeviceReduce::Sum(temp, temp_bytes, in.d, res.d, int(n)); }, 50), gb);
@@ -510,8 +516,17 @@ static void bench(size_t n, bool sweep) {
     scan_small(tune<256, 24>{}, tree{}, "  scan tree  256x24");
     scan_small(tune<256, 16>{}, tree{}, "  scan tree  256x16");
     scan_small(tune<128, 16>{}, tree{}, "  scan tree  128x16");
+    using chain_near4 = cu::detail::chained_lookback_window<4>;
+    using chain_near8 = cu::detail::chained_lookback_window<8>;
+    using chain_nofull = cu::detail::chained_lookback_window<1, 1>;
     scan_small(tune<256, 48>{}, chain{}, "  scan chain 256x48");
     scan_small(tune<256, 16>{}, chain{}, "  scan chain 256x16");
+    scan_small(tune<256, 48>{}, chain_nofull{}, "  scan chain 256x48 window 32 only");
+    scan_small(tune<256, 16>{}, chain_nofull{}, "  scan chain 256x16 window 32 only");
+    scan_small(tune<256, 48>{}, chain_near4{}, "  scan chain 256x48 near 128");
+    scan_small(tune<256, 48>{}, chain_near8{}, "  scan chain 256x48 near 256");
+    report("tide inclusive_scan f32 tide::plus (again)", time_ms([&] { cu::inclusive_scan<float>(policy, x.d, size_type(n), y.d, tide::plus<>{}); }, 50), 2 * gb);
+    report("cub inclusive sum f32", time_ms([&] { cub::DeviceScan::InclusiveSum(temp, temp_bytes, x.d, y.d, int(n)); }, 50), 2 * gb);
   }
   if (!sweep) { cudaFree(temp); return; }
   report("tide inclusive_scan u32 in place", time_ms([&] { cu::inclusive_scan<uint32_t>(policy, out.d, size_type(n), out.d, plus_op{}); }), 2 * gb);
@@ -533,7 +548,6 @@ static void bench(size_t n, bool sweep) {
   scan_with(tune<256, 48>{}, chain{}, "  scan chain 256x48 staged+pf");
   scan_with(tune<256, 64>{}, chain{}, "  scan chain 256x64 staged+pf");
   scan_with(tune<256, 32>{}, chain{}, "  scan chain 256x32 staged+pf");
-  scan_with(tune<256, 48>{}, cu::detail::chained_lookback_window<2>{}, "  scan chain 256x48 window 64");
   scan_with(tune<256, 48>{}, cu::detail::chained_lookback_window<4>{}, "  scan chain 256x48 window 128");
   scan_with(tune<256, 64>{}, cu::detail::chained_lookback_window<1>{}, "  scan chain 256x64 window 32");
   scan_with(tune<256, 48, 0, 1, true, false>{}, tree{}, "  scan tree  256x48 staged");

@@ -127,17 +127,25 @@ class chain_state_buffer {
   State state_{};
 };
 
-/// Tiles before a tile that its look-back may read: `per_lane` slots per lane (0: the default, 1).
-/// H200, 2^28 u32, 256x48 tiles: window 32 0.649 ms, 64 0.661, 128 0.668, 256 0.673 (tree 0.631).
-template <class T, int PerLane = 0>
+/// How far back a tile's look-back may read, in slots per lane: `near` when there are many tiles,
+/// `full` (every tile before it) when all tiles fit in full * 32. With every predecessor in reach,
+/// tile k folds from P_0, published by tile 0 at once, and waits for aggregates only: no chain of
+/// published prefixes to propagate, which is what costs at small sizes (2^20 f32 with a window of
+/// 32: 15.0 us against CUB's 12.2). With many tiles a short window is faster: H200, 2^28 u32,
+/// 256x48 tiles: window 32 0.649 ms, 64 0.661, 128 0.668, 256 0.673 (tree 0.631).
+template <class T, int Near = 0, int Full = 0>
 struct chain_window {
-  static constexpr int per_lane = PerLane > 0 ? PerLane : 1;
-  static constexpr int tiles = per_lane * warp_threads;
+  static constexpr int near = Near > 0 ? Near : 1;
+  static constexpr int full = Full > 0 ? Full : sizeof(T) <= 16 ? 8 : 2;
+  static constexpr int most_tiles = (full > near ? full : near) * warp_threads;
+  __device__ TIDE_FORCEINLINE static int stages(size_type tiles) {
+    return tiles <= size_type(full) * warp_threads ? full : near;
+  }
 };
 
 /// block_scan's prefix_op with the chained look-back. All 32 lanes of one warp call it with the
 /// tile's aggregate; it returns P_(k-1) (after init when has_init) and publishes P_k.
-template <class T, class State, class Op, int PerLane = 0>
+template <class T, class State, class Op, int Near = 0, int Full = 0>
 struct chained_prefix {
   State state;
   Op op;
@@ -155,10 +163,11 @@ struct chained_prefix {
     }
     if (lane == 0) state.set(tile, chain_aggregate, aggregate);
 
-    using window = chain_window<T, PerLane>;
-    constexpr int per_lane = window::per_lane;
-    __shared__ raw_array<T, window::tiles> values;  // slot base + i at values[i]
-    const size_type base = tile > size_type(window::tiles) ? tile - window::tiles : 0;
+    using window = chain_window<T, Near, Full>;
+    __shared__ raw_array<T, window::most_tiles> values;  // slot base + i at values[i]
+    const int stages = window::stages(tiles);
+    const size_type span = size_type(stages) * warp_threads;
+    const size_type base = tile > span ? tile - span : 0;
     const int count = int(tile - base);  // slots [base, tile)
 
     // Poll until the window holds an inclusive prefix with every aggregate after it. The nearest
@@ -168,7 +177,7 @@ struct chained_prefix {
     unsigned delay = lookback_tuning::first_delay_ns;
     for (;;) {
       bool gap = false;  // an aggregate after P_j not there yet
-      for (int s = 0; s < per_lane; ++s) {
+      for (int s = 0; s < stages; ++s) {
         const int i = count - (s + 1) * warp_threads + lane;
         unsigned status = chain_aggregate;
         if (i >= 0) {
@@ -209,16 +218,16 @@ struct chained_prefix {
   }
 };
 
-/// The chained scheme, in lookback.hpp's scheme interface (state, buffer, prefix); PerLane sets
-/// the window (for timings; 0: chain_window's default).
-template <int PerLane = 0>
+/// The chained scheme, in lookback.hpp's scheme interface (state, buffer, prefix); Near and Full
+/// set the windows (for timings; 0: chain_window's defaults).
+template <int Near = 0, int Full = 0>
 struct chained_lookback_window {
   template <class T>
   using state = chain_state<T>;
   template <class T>
   using buffer = chain_state_buffer<chain_state<T>>;
   template <class T, class State, class Op>
-  using prefix = chained_prefix<T, State, Op, PerLane>;
+  using prefix = chained_prefix<T, State, Op, Near, Full>;
 };
 using chained_lookback = chained_lookback_window<>;
 

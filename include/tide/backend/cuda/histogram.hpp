@@ -36,7 +36,7 @@ namespace tide::backend::cuda {
 namespace detail {
 
 struct histogram_tuning {
-  static constexpr int lane_max_bins = 256;  // per-thread counters up to here
+  static constexpr int lane_max_bins = 128;  // per-thread counters up to here
   static constexpr int lane_threads = 384;
   static constexpr int lane_vectors = 8;     // 16-byte loads per thread per tile
   static constexpr int shared_threads = 512;
