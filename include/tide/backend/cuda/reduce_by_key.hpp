@@ -58,7 +58,7 @@ __global__ void __launch_bounds__(Threads)
     }
     partials[r] = acc;
   }
-  typename select_lookback<Acc, Op>::template prefix<seg_t, State, segmented_op<Op>> tile_prefix{state, sop, g.tile, tiles, false, seg_t{}};
+  typename select_lookback_by_key<Acc, Op>::template prefix<seg_t, State, segmented_op<Op>> tile_prefix{state, sop, g.tile, tiles, false, seg_t{}};
   const bool seeded = scan_t(scan_storage).exclusive_runs(partials, prefix, total, sop, tile_prefix);
 
 #pragma unroll
@@ -111,7 +111,7 @@ size_type reduce_by_key(const cuda_policy& p, KeyIt keys, size_type n, ValIt val
   using key_t = detail::iter_value_t<KeyIt>;
   using acc_t = Acc;
   using seg_t = detail::segment_value<acc_t, size_type>;
-  using scheme = detail::select_lookback<Acc, Op>;  // the tree where it equals the chain
+  using scheme = detail::select_lookback_by_key<Acc, Op>;  // the tree where it equals the chain
   using state_t = typename scheme::template state<seg_t>;
   tide::detail::temporary_buffer<size_type> d_count(p, 1, algorithm);
   detail::with_arch([&](auto arch) {

@@ -115,7 +115,7 @@ __global__ void __launch_bounds__(Threads)
     }
     partials[r] = acc;
   }
-  typename select_lookback<Acc, Op>::template prefix<seg_t, State, segmented_op<Op>> tile_prefix{state, sop, g.tile, tiles, false, seg_t{}};
+  typename select_lookback_by_key<Acc, Op>::template prefix<seg_t, State, segmented_op<Op>> tile_prefix{state, sop, g.tile, tiles, false, seg_t{}};
   const bool seeded = scan_t(scan_storage).exclusive_runs(partials, prefix, total, sop, tile_prefix);
 
   Acc results[Items];
@@ -140,7 +140,7 @@ template <class Tuning, bool Exclusive, class KeyIt, class ValIt, class Out, cla
 void scan_by_key_tuned(const cuda_policy& p, KeyIt keys, size_type n, ValIt vals, Out out, Acc init, Pred pred, Op op,
                        const char* algorithm) {
   using seg_t = segment_value<Acc, bool>;
-  using scheme = select_lookback<Acc, Op>;  // the tree where it equals the chain
+  using scheme = select_lookback_by_key<Acc, Op>;  // the tree where it equals the chain
   using state_t = typename scheme::template state<seg_t>;
   constexpr int threads = Tuning::block_threads, items = Tuning::items_per_thread;
   using arrangement = tile_arrangement<items, KeyIt, ValIt, Out>;
