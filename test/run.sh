@@ -3,7 +3,7 @@
 #   1. TIDE_DEVICE_SYSTEM=OMP  (device_vector and tide::device on OpenMP threads), then the
 #      differential fuzzer (tide_fuzz: device against seq) for TIDE_FUZZ_SECONDS (60)
 #   2. TIDE_DEVICE_SYSTEM=CPP  (the device system sequential)
-#   3. the CPP suite again under AddressSanitizer and UndefinedBehaviorSanitizer (-O1, small sizes)
+#   3. the CPP suite again under AddressSanitizer and UndefinedBehaviorSanitizer (-O0, small sizes)
 #   4. the CUDA build, compiled (and run, when a GPU is present)
 # Environment: JOBS (parallel build jobs), TIDE_SKIP_CUDA=1 to skip step 4, TIDE_SKIP_SANITIZE=1 to
 # skip step 3, TIDE_FUZZ_SECONDS (0 skips the fuzzer).
@@ -42,18 +42,14 @@ fi
 run_suite cpp -DTIDE_ENABLE_CUDA=OFF -DTIDE_DEVICE_SYSTEM=CPP
 
 if [ "${TIDE_SKIP_SANITIZE:-0}" != 1 ]; then
-  # Lean: -O1, the test programs only (no fuzzer, no test_large: all skipped on the host), the
-  # small sizes (TIDE_TEST_SMALL), and any report fails the run (no recovery, halt on error).
+  # Lean: -O0 (a third of -O1's compile time; the sanitizers check every access at -O0), the test
+  # programs only (tide_tests: no fuzzer, no test_large), the small sizes (TIDE_TEST_SMALL); any
+  # report fails the run (no recovery, halt on error).
   echo "=== tide tests: CPP under AddressSanitizer and UndefinedBehaviorSanitizer"
   san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
   cmake -S "$root" -B "$build/sanitize" -DCMAKE_BUILD_TYPE= -DTIDE_BUILD_TESTS=ON -DTIDE_ENABLE_CUDA=OFF \
-        -DTIDE_DEVICE_SYSTEM=CPP -DCMAKE_CXX_FLAGS="-O1 -g1 $san" -DCMAKE_EXE_LINKER_FLAGS="$san" >/dev/null
-  targets=()
-  for src in "$root"/test/test_*.cpp; do
-    t="$(basename "$src" .cpp)"
-    [ "$t" = test_large ] || targets+=(--target "$t")
-  done
-  cmake --build "$build/sanitize" -j "$jobs" "${targets[@]}"
+        -DTIDE_DEVICE_SYSTEM=CPP -DCMAKE_CXX_FLAGS="-O0 -g1 $san" -DCMAKE_EXE_LINKER_FLAGS="$san" >/dev/null
+  cmake --build "$build/sanitize" -j "$jobs" --target tide_tests
   (cd "$build/sanitize" && TIDE_TEST_SMALL=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
      UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
      ctest --output-on-failure -j "$jobs" -E '^(find_package_consumer|test_large)') || failed=1

@@ -270,7 +270,8 @@ TEST_CASE("large: inclusive and exclusive scan past 2^32 elements (2^31+1, 2^32+
         if (h[i] != T(h[i - 1] + value(i - 1))) return false;
       return true;
     }));
-    CHECK(T(h[n - 1] + value(n - 1)) == T(init + tide::reduce(tide::device, d.begin(), d.end(), T(0), tide::plus<T>())));
+    const T total = tide::reduce(tide::device, d.begin(), d.end(), T(0), tide::plus<T>());
+    CHECK(T(h[n - 1] + value(n - 1)) == T(init + total));
   });
 }
 

@@ -207,26 +207,24 @@ class vector_base {
 
   iterator erase(const_iterator pos) { return erase(pos, pos + 1); }
   iterator erase(const_iterator first, const_iterator last) {
-    check_position(first, "vector::erase");
-    check_position(last, "vector::erase");
-    if (last < first) throw_invalid_argument("vector::erase", "last is before first");
-    size_type b = index_of(first), e = index_of(last), tail = size_ - e;
+    const size_type b = checked_index(first, "vector::erase"), e = checked_index(last, "vector::erase");
+    if (e < b) throw_invalid_argument("vector::erase", "last is before first");
+    const size_type tail = size_ - e;
     if (b < e && tail) move_raw(data_ + b, data_ + e, tail);
     size_ -= e - b;
     return begin() + static_cast<difference_type>(b);
   }
   iterator insert(const_iterator pos, const T& v) { return insert(pos, size_type(1), v); }
   iterator insert(const_iterator pos, size_type count, const T& v) {
-    check_position(pos, "vector::insert");
-    size_type at = open_gap(index_of(pos), count);
+    size_type at = open_gap(checked_index(pos, "vector::insert"), count);
     fill_raw(data_ + at, count, v);
     return begin() + static_cast<difference_type>(at);
   }
   template <class It, class = typename std::iterator_traits<It>::iterator_category>
   iterator insert(const_iterator pos, It first, It last) {
-    check_position(pos, "vector::insert");
+    const size_type at_index = checked_index(pos, "vector::insert");
     vector_base staged(first, last, alloc_);  // the source may alias this vector
-    size_type at = open_gap(index_of(pos), staged.size());
+    size_type at = open_gap(at_index, staged.size());
     if (staged.size()) copy_raw(data_ + at, staged.data_, staged.size());
     return begin() + static_cast<difference_type>(at);
   }
@@ -241,9 +239,12 @@ class vector_base {
   void check_index(size_type i) const {
     if (i >= size_) throw std::out_of_range("tide::vector::at: index out of range");
   }
-  /// An iterator argument must point into [begin(), end()].
-  void check_position(const_iterator it, const char* where) const {
-    if (it < begin() || it > end()) throw_invalid_argument(where, "position outside the vector");
+  /// The index of an iterator argument, which must point into [begin(), end()] (one before
+  /// begin() wraps to a huge index, caught the same way).
+  size_type checked_index(const_iterator it, const char* where) const {
+    const size_type i = index_of(it);
+    if (i > size_) throw_invalid_argument(where, "position outside the vector");
+    return i;
   }
   // Opens `count` elements at index `at`, moving the tail; returns `at`.
   size_type open_gap(size_type at, size_type count) {

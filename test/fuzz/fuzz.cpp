@@ -227,9 +227,10 @@ std::vector<T> draw_values(std::mt19937_64& g, std::int64_t n, dist d, bool nan_
       break;
     }
     case dist::specials:
-      for (auto& x : v) {
-        if constexpr (std::is_floating_point_v<T>) x = g() % 4 ? uniform_value<T>(g, false) : special_value<T>(g, nan_ok);
-        else x = g() % 4 ? uniform_value<T>(g, false) : (g() & 1 ? std::numeric_limits<T>::max() : std::numeric_limits<T>::lowest());
+      for (auto& x : v) {  // a quarter special: for integers, the extremes
+        if (g() % 4) x = uniform_value<T>(g, false);
+        else if constexpr (std::is_floating_point_v<T>) x = special_value<T>(g, nan_ok);
+        else x = g() & 1 ? std::numeric_limits<T>::max() : std::numeric_limits<T>::lowest();
       }
       break;
     default:
@@ -244,7 +245,8 @@ std::vector<T> draw_values(std::mt19937_64& g, std::int64_t n, dist d, bool nan_
 
 /// The unsigned type of T's width for integer arithmetic, T itself for floats.
 template <class T>
-using arith_t = typename std::conditional_t<std::is_integral_v<T>, std::make_unsigned<T>, std::enable_if<true, T>>::type;
+using arith_t =
+    typename std::conditional_t<std::is_integral_v<T>, std::make_unsigned<T>, std::enable_if<true, T>>::type;
 
 template <class T>
 std::vector<arith_t<T>> as_arith(const std::vector<T>& v) {
@@ -369,7 +371,8 @@ outcome run_transform_reduce(const std::vector<T>& h) {
   } else {
     tide::device_vector<T> d(h.begin(), h.end());
     T got = tide::transform_reduce(tide::device, d.begin(), d.end(), square_in<T>(), T(0), tide::plus<T>());
-    long double want = tide::transform_reduce(tide::seq, h.begin(), h.end(), square_ld(), 0.0L, tide::plus<long double>());
+    long double want =
+        tide::transform_reduce(tide::seq, h.begin(), h.end(), square_ld(), 0.0L, tide::plus<long double>());
     if (!close_sum(got, want, want, n))  // all terms are >= 0: the sum is the sum of |terms|
       return outcome::fail("transform_reduce: " + std::to_string(got) + " vs " + std::to_string(want));
   }
