@@ -74,10 +74,6 @@ inline constexpr bool under_asan = false;
 #else
 inline constexpr bool under_asan = false;
 #endif
-/// Whether to skip the cases that ask for more memory than exists: under AddressSanitizer (above),
-/// and in the sanitizer runs (TIDE_TEST_SMALL), where compute-sanitizer reports the failing
-/// cudaMallocAsync as an API error though tide turns it into tide::bad_alloc as it should.
-inline bool skip_impossible_allocations() { return under_asan || std::getenv("TIDE_TEST_SMALL") != nullptr; }
 
 /// Whether the large-size cases run (TIDE_TEST_LARGE=1, on the GPU: 2^24+1, 2^28, past 2^31).
 inline bool large_enabled() { return std::getenv("TIDE_TEST_LARGE") != nullptr; }

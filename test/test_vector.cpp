@@ -172,7 +172,7 @@ TEST_CASE("a policy carrying a memory resource takes its temporaries from it, an
 }
 
 TEST_CASE("vector allocation failure throws tide::bad_alloc, a std::bad_alloc" *
-          doctest::skip(skip_impossible_allocations())) {
+          doctest::skip(under_asan)) {
   using V = tide::device_vector<char>;
   CHECK_THROWS_AS(V(std::size_t(1) << 62), std::bad_alloc);
   CHECK_THROWS_AS(V(std::size_t(1) << 62), tide::bad_alloc);
