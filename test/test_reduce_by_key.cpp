@@ -39,8 +39,8 @@ TEST_CASE_TEMPLATE("reduce_by_key sums each run of equal keys for every value ty
         reference_reduce_by_key(keys, vals, want_keys, want_vals, std::equal_to<>(), std::plus<>());
         auto dk = to_backend<B>(keys);
         auto dv = to_backend<B>(vals);
-        typename B::template vector<int> keys_out(n, tide::no_init);
-        typename B::template vector<T> vals_out(n, tide::no_init);
+        typename B::template vector<int> keys_out(n);  // partly written: initialized, as copied back whole
+        typename B::template vector<T> vals_out(n);
         auto ends = tide::reduce_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), keys_out.begin(),
                                         vals_out.begin());
         CAPTURE(n);
@@ -78,8 +78,8 @@ TEST_CASE_TEMPLATE("reduce_by_key with a non-commutative operator keeps the orde
       reference_reduce_by_key(keys, vals, want_keys, want_vals, std::equal_to<>(), affine_compose{});
       auto dk = to_backend<B>(keys);
       auto dv = to_backend<B>(vals);
-      typename B::template vector<int> keys_out(n, tide::no_init);
-      typename B::template vector<affine> vals_out(n, tide::no_init);
+      typename B::template vector<int> keys_out(n);  // partly written: initialized, as copied back whole
+      typename B::template vector<affine> vals_out(n);
       auto [keys_end, vals_end] = tide::reduce_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), keys_out.begin(),
                                                       vals_out.begin(), tide::equal_to<>(), affine_compose{});
       CAPTURE(n);
@@ -99,8 +99,8 @@ TEST_CASE_TEMPLATE("float reduce_by_key repeats bit for bit", B, TIDE_TEST_BACKE
   auto vals = random_vector<float>(n, "rbk-float-repeat");
   auto dk = to_backend<B>(keys);
   auto dv = to_backend<B>(vals);
-  typename B::template vector<int> keys_out(n, tide::no_init);
-  typename B::template vector<float> vals_out(n, tide::no_init);
+  typename B::template vector<int> keys_out(n);  // partly written: initialized, as copied back whole
+  typename B::template vector<float> vals_out(n);
   auto ends = tide::reduce_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), keys_out.begin(), vals_out.begin());
   auto segments = static_cast<std::size_t>(ends.second - vals_out.begin());
   auto first = to_std(vals_out);
@@ -157,8 +157,8 @@ TEST_CASE_TEMPLATE("reduce_by_key reads keys through a transform_iterator and su
   std::vector<point> h(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) h[i] = {1, static_cast<int>(i % 1000)};
   auto dv = to_backend<B>(h);
-  typename B::template vector<std::int64_t> keys_out(n, tide::no_init);
-  typename B::template vector<point> vals_out(n, tide::no_init);
+  typename B::template vector<std::int64_t> keys_out(n);
+  typename B::template vector<point> vals_out(n);
   auto ends = tide::reduce_by_key(B::policy(), keys, keys + n, dv.begin(), keys_out.begin(), vals_out.begin(),
                                   tide::equal_to<>(), point_add{});
   REQUIRE(ends.first - keys_out.begin() == 100);
