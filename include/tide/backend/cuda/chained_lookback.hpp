@@ -109,24 +109,6 @@ struct chain_state<T, tile_state_kind::split> {
   static constexpr std::size_t round16(std::size_t b) { return (b + 15) / 16 * 16; }
 };
 
-/// Host side: one slot per tile, cleared on the policy's stream; nothing for a single tile.
-template <class State>
-class chain_state_buffer {
- public:
-  chain_state_buffer(const cuda_policy& p, size_type tiles, const char* algorithm)
-      : slots_(tiles > 1 ? tiles : 0), storage_(p, State::bytes(slots_, clear_), algorithm) {
-    state_.bind(storage_.data(), slots_);
-    clear_async(storage_.data(), clear_, p.stream, algorithm);
-  }
-  const State& state() const { return state_; }
-
- private:
-  size_type slots_;
-  std::size_t clear_ = 0;
-  tide::detail::temporary_buffer<unsigned char> storage_;
-  State state_{};
-};
-
 /// How far back a tile's look-back may read, in slots per lane: `near` when there are many tiles,
 /// `full` (every tile before it) when all tiles fit in full * 32. With every predecessor in reach,
 /// tile k folds from P_0, published by tile 0 at once, and waits for aggregates only: no chain of
@@ -230,7 +212,7 @@ struct chained_lookback_window {
   template <class T>
   using state = chain_state<T>;
   template <class T>
-  using buffer = chain_state_buffer<chain_state<T>>;
+  using buffer = tile_state_buffer<chain_state<T>, false>;  // one slot per tile
   template <class T, class State, class Op>
   using prefix = chained_prefix<T, State, Op, Near, Full>;
 };

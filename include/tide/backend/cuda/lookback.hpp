@@ -183,13 +183,15 @@ struct count_tile_state {
   }
 };
 
-/// Host side: the state of all levels for `tiles` tiles, from the policy's temporaries, its status
-/// words cleared on the policy's stream. Nothing is allocated for one tile (or none).
-template <class State>
+/// Host side: the state for `tiles` tiles (with Levels, the tree's upper levels too), from the
+/// policy's temporaries, its status words cleared on the policy's stream. Nothing is allocated for
+/// one tile (or none).
+template <class State, bool Levels = true>
 class tile_state_buffer {
  public:
   tile_state_buffer(const cuda_policy& p, size_type tiles, const char* algorithm)
-      : slots_(tiles > 1 ? lookback_slots(tiles) : 0), storage_(p, State::bytes(slots_, clear_), algorithm) {
+      : slots_(tiles > 1 ? (Levels ? lookback_slots(tiles) : tiles) : 0),
+        storage_(p, State::bytes(slots_, clear_), algorithm) {
     state_.bind(storage_.data(), slots_);
     clear_async(storage_.data(), clear_, p.stream, algorithm);
   }
