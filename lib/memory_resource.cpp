@@ -151,10 +151,12 @@ void* host_result_slot(std::size_t bytes, const char* where) {
     const std::size_t capacity = bytes < 256 ? 256 : bytes;
     void* p = nullptr;
     const cudaError_t e = cudaHostAlloc(&p, capacity, cudaHostAllocPortable | cudaHostAllocMapped);
-    if (e != cudaSuccess) {
+    if (e == cudaErrorMemoryAllocation) {
       cudaGetLastError();
       throw tide::bad_alloc(capacity, where);
     }
+    // Anything else (a sticky fault left by earlier work, say) is that error, not a lack of memory.
+    if (e != cudaSuccess) throw_cuda_error(e, where);
     if (slot.p) cudaFreeHost(slot.p);
     slot.p = p;
     slot.capacity = capacity;

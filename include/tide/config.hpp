@@ -43,7 +43,10 @@
 #define TIDE_HAS_OPENMP 0
 #endif
 
-// Synchronize and check after every kernel launch (a build option).
+// Synchronize and check after every kernel launch (a build option: -DTIDE_DEBUG_SYNC=ON defines it
+// for every program that links tide). A single program may define it for itself instead
+// (test/fault does): libtide's own sources never read it, but the launch checks that do are
+// inline, so all of one program's translation units must agree on it.
 #ifndef TIDE_DEBUG_SYNC
 #define TIDE_DEBUG_SYNC 0
 #endif

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The GPU run, in one go: build the CUDA test suite, run it, run it under compute-sanitizer at small
-# sizes, then (optionally) the large sizes, the differential fuzzer and the benchmarks. Logs go to
-# $OUT (or ./gpu-logs).
-#   test/gpu/run.sh [tests|sanitize|large|fuzz|bench]...   (default: tests sanitize)
+# The GPU run, in one go: build the CUDA test suite, run it, provoke kernel faults (a process each),
+# run the suite under compute-sanitizer at small sizes, then (optionally) the large sizes, the
+# differential fuzzer and the benchmarks. Logs go to $OUT (or ./gpu-logs).
+#   test/gpu/run.sh [tests|fault|sanitize|large|fuzz|bench]...   (default: tests fault sanitize)
 # fuzz: tide_fuzz for TIDE_FUZZ_SECONDS (300), seed TIDE_FUZZ_SEED (else fresh; printed).
 # doctest: /usr/include/doctest, or a copy of its header in .carry/doctest/ (for machines with no
 # package registry).
@@ -13,7 +13,7 @@ mkdir -p "$out"
 build="${TIDE_GPU_BUILD:-$root/build/gpu}"
 jobs="${JOBS:-$(nproc)}"
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(tests sanitize)
+[ ${#steps[@]} -gt 0 ] || steps=(tests fault sanitize)
 status=0
 
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv | tee "$out/gpu.txt"
@@ -31,6 +31,16 @@ for step in "${steps[@]}"; do
       (cd "$build" && ctest --output-on-failure -j 4 --timeout 600) >"$out/tests.log" 2>&1 || status=1
       tail -5 "$out/tests.log"
       grep -E "Failed|\*\*\*" "$out/tests.log" | head -40
+      ;;
+    fault)
+      # Each fault ends its process's CUDA context: ctest runs each case (label "fault") as a process
+      # of its own, one after another. -V keeps every PASS line and tide's messages in the log.
+      echo "=== kernel faults (test/fault: one process per case)"
+      cmake --build "$build" -j "$jobs" --target tide_fault tide_fault_debug_sync >>"$out/build.log" 2>&1 ||
+        { echo "tide_fault: build failed"; status=1; continue; }
+      (cd "$build" && ctest -V -L fault --no-tests=error --timeout 120) >"$out/fault.log" 2>&1 || status=1
+      echo "fault: $(grep -cE '^[0-9]+: PASS' "$out/fault.log") checks passed, $(grep -cE '^[0-9]+: FAIL' "$out/fault.log") failed; $(grep -E 'tests passed|No tests were found' "$out/fault.log" | tail -1)"
+      grep -E '^[0-9]+: FAIL|\*\*\*' "$out/fault.log" | head -20
       ;;
     large)
       echo "=== CUDA large sizes (2^24+1, 2^28; 2^31+1 and 2^32+1)"

@@ -211,6 +211,7 @@ template <class InputIt, class T, class Op>
 T reduce(const cuda_policy& p, InputIt first, size_type n, T init, Op op) {
   static_assert(std::is_trivially_copyable_v<T>, "tide::reduce: the value type must be trivially copyable");
   if (n == 0) return init;
+  detail::check_pending("reduce");  // before the slot: a pending error is not the slot's allocation failing
   T* slot = static_cast<T*>(tide::detail::host_result_slot(sizeof(T), "reduce"));
   detail::reduce_to(p, first, n, slot, init, op, "reduce");
   tide::detail::synchronize_stream(p.stream, "reduce");
