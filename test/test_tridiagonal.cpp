@@ -1,9 +1,11 @@
 // solve_tridiagonal on every backend: random diagonally dominant batches against a residual
 // computed in double on the host, both layouts, float and double; zero pivots; bad arguments; and
-// the README's heat-equation example.
+// the README's heat-equation example. On CUDA, every algorithm of the backend (the ones `automatic`
+// does not pick at a size included) at sizes around each one's limits.
 #include "common.hpp"
 
 #include <algorithm>
+#include <utility>
 
 using namespace tide_test;
 
@@ -55,7 +57,9 @@ double max_relative_residual(const batch_system& sys, const std::vector<T>& x) {
       r2 += (ax - di) * (ax - di);
       d2 += di * di;
     }
-    worst = std::max(worst, std::sqrt(r2) / std::max(std::sqrt(d2), 1e-300));
+    const double r = std::sqrt(r2) / std::max(std::sqrt(d2), 1e-300);
+    if (!std::isfinite(r)) return std::numeric_limits<double>::infinity();  // std::max would drop a NaN
+    worst = std::max(worst, r);
   }
   return worst;
 }
@@ -108,8 +112,10 @@ TEST_CASE_TEMPLATE("solve_tridiagonal: batches of 1 and 7 at sizes around a warp
       for (auto layout : layouts) check_both_types<B>(make_batch(n, batch, layout, "tri"));
 }
 
-TEST_CASE_TEMPLATE("solve_tridiagonal: 10000 small systems in both layouts", B, TIDE_TEST_BACKENDS) {
-  for (std::int64_t n : {1, 2, 3, 16, 31, 32, 33})
+TEST_CASE_TEMPLATE("solve_tridiagonal: 10000 systems in both layouts", B, TIDE_TEST_BACKENDS) {
+  // 64 and 96: inside and past a staged tile (the CUDA choice for many systems); the CUDA test
+  // below runs 1000 and 4096 too, with every algorithm.
+  for (std::int64_t n : {1, 2, 3, 16, 31, 32, 33, 64, 96})
     for (auto layout : layouts) check_both_types<B>(make_batch(n, 10000, layout, "tri-many"));
 }
 
@@ -181,6 +187,152 @@ TEST_CASE_TEMPLATE("solve_tridiagonal: n < 1 and a negative batch are rejected; 
   // Without a policy: the iterators' system.
   CHECK_THROWS_AS(tide::solve_tridiagonal(p, p, p, p, p, std::size_t(0), 1), std::invalid_argument);
 }
+
+// ---- CUDA: every algorithm, not only the ones automatic picks ---------------------------------
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+namespace {
+namespace tcd = tide::backend::cuda::detail;
+
+const std::pair<const char*, tcd::tridiagonal_algorithm> cuda_algorithms[] = {
+    {"automatic", tcd::tridiagonal_algorithm::automatic}, {"hybrid", tcd::tridiagonal_algorithm::hybrid},
+    {"pcr", tcd::tridiagonal_algorithm::pcr},             {"cr", tcd::tridiagonal_algorithm::cr},
+    {"thomas", tcd::tridiagonal_algorithm::thomas},       {"staged", tcd::tridiagonal_algorithm::staged},
+    {"partition", tcd::tridiagonal_algorithm::partition}};
+
+/// sys in T on the device; solve(a, b, c, d, x) takes raw pointers. x starts NaN before each
+/// solve, so that a row left unwritten fails the residual.
+template <class T>
+struct device_system {
+  tide::device_vector<T> a, b, c, d, x;
+  explicit device_system(const batch_system& sys)
+      : a(to_backend<device_backend>(cast<T>(sys.a))), b(to_backend<device_backend>(cast<T>(sys.b))),
+        c(to_backend<device_backend>(cast<T>(sys.c))), d(to_backend<device_backend>(cast<T>(sys.d))), x(d.size()) {}
+  template <class Solve>
+  std::vector<T> solve(Solve&& solve) {
+    x.assign(d.size(), std::numeric_limits<T>::quiet_NaN());
+    solve(tide::raw_pointer_cast(a.data()), tide::raw_pointer_cast(b.data()), tide::raw_pointer_cast(c.data()),
+          tide::raw_pointer_cast(d.data()), tide::raw_pointer_cast(x.data()));
+    return to_std(x);
+  }
+};
+
+/// Every CUDA algorithm on sys in T, through solve_tridiagonal_with (the host flag; automatic also
+/// with the device flag), and Thomas at two more prefetch depths.
+template <class T>
+void check_cuda_algorithms(const batch_system& sys) {
+  const bool interleaved = sys.layout == tide::tridiagonal_layout::interleaved;
+  device_system<T> dev(sys);
+  auto run = [&](tcd::tridiagonal_algorithm algorithm, bool flag_on_host) {
+    std::int64_t failed = -2;
+    auto x = dev.solve([&](const T* a, const T* b, const T* c, const T* d, T* x) {
+      failed = tcd::solve_tridiagonal_with<T>(tide::device, algorithm, a, b, c, d, x, sys.n, sys.batch, interleaved,
+                                              flag_on_host);
+    });
+    CHECK(failed == -1);
+    CHECK(max_relative_residual(sys, x) < residual_bound<T>());
+  };
+  for (const auto& entry : cuda_algorithms) {
+    CAPTURE(entry.first);
+    run(entry.second, true);
+  }
+  run(tcd::tridiagonal_algorithm::automatic, false);
+  auto thomas_at = [&](auto prefetch) {
+    constexpr int depth = decltype(prefetch)::value;
+    CAPTURE(depth);
+    tide::device_vector<unsigned long long> flag(1);
+    flag.assign(1, tcd::no_failed_system);
+    auto x = dev.solve([&](const T* a, const T* b, const T* c, const T* d, T* x) {
+      tcd::launch_thomas<T, depth>(tide::device, tcd::make_tridiagonal_batch(a, b, c, d, x, sys.n, sys.batch, interleaved),
+                                   tide::raw_pointer_cast(flag.data()));
+    });
+    CHECK(to_std(flag)[0] == tcd::no_failed_system);
+    CHECK(max_relative_residual(sys, x) < residual_bound<T>());
+  };
+  thomas_at(std::integral_constant<int, 1>{});
+  thomas_at(std::integral_constant<int, 3>{});
+}
+
+void check_cuda_algorithms_both_types(const batch_system& sys) {
+  CAPTURE(sys.n);
+  CAPTURE(sys.batch);
+  CAPTURE(layout_name(sys.layout));
+  check_cuda_algorithms<float>(sys);
+  check_cuda_algorithms<double>(sys);
+}
+}  // namespace
+
+TEST_CASE("solve_tridiagonal, CUDA: every algorithm at sizes around a warp, each tile's limit and a block") {
+  // The last n of a staged tile: 95 contiguous, 96 interleaved in float (47, 48 in double); of a
+  // partition tile: 3040 in float (1504 in double).
+  // Batches of 10000 up to n = 1000, and at 4096 (a block's CR, past both tiles); 100 between.
+  CHECK(tcd::staged_fits<float>(95, false));
+  CHECK(!tcd::staged_fits<float>(96, false));
+  CHECK(tcd::staged_fits<float>(96, true));
+  CHECK(!tcd::staged_fits<float>(97, true));
+  CHECK(tcd::staged_fits<double>(47, false));
+  CHECK(!tcd::staged_fits<double>(49, true));
+  CHECK(tcd::partition_fits<float>(3040));
+  CHECK(!tcd::partition_fits<float>(3041));
+  CHECK(tcd::partition_fits<double>(1504));
+  CHECK(!tcd::partition_fits<double>(1505));
+  const bool small = std::getenv("TIDE_TEST_SMALL") != nullptr;
+  for (std::int64_t n : {1, 2, 3, 31, 32, 33, 47, 48, 49, 64, 95, 96, 97, 100, 1000, 1504, 1505, 3040, 3041, 4096})
+    for (std::int64_t batch : {1, 7, 100, 10000}) {
+      const bool between = n > 1000 && n < 4096;
+      if ((batch == 100 && !between) || (batch == 10000 && between)) continue;
+      if (small && n * batch > (std::int64_t(1) << 18)) continue;
+      for (auto layout : layouts) check_cuda_algorithms_both_types(make_batch(n, batch, layout, "tri-cuda"));
+    }
+}
+
+TEST_CASE("solve_tridiagonal, CUDA: every algorithm names the lowest system with a zero pivot") {
+  for (const auto& entry : cuda_algorithms)
+    for (std::int64_t n : {1, 2, 5, 33, 64, 100, 1000})
+      for (auto layout : layouts)
+        for (int kind = 0; kind < 2; ++kind) {
+          auto sys = make_batch(n, 7, layout, "tri-cuda-zero");
+          for (std::int64_t s : {5, 3}) {  // as in the test above
+            const std::int64_t row = kind == 0 ? 0 : n / 2;
+            sys.b[sys.at(s, row)] = 0;
+            if (kind == 1) {
+              if (row > 0) sys.a[sys.at(s, row)] = 0;
+              if (row + 1 < n) sys.c[sys.at(s, row)] = 0;
+            }
+          }
+          CAPTURE(entry.first);
+          CAPTURE(n);
+          CAPTURE(kind);
+          CAPTURE(layout_name(layout));
+          device_system<float> dev(sys);
+          for (bool flag_on_host : {true, false}) {
+            std::int64_t failed = -2;
+            dev.solve([&](const float* a, const float* b, const float* c, const float* d, float* x) {
+              failed = tcd::solve_tridiagonal_with<float>(tide::device, entry.second, a, b, c, d, x, n, 7,
+                                                          layout == tide::tridiagonal_layout::interleaved, flag_on_host);
+            });
+            CHECK(failed == 3);
+          }
+        }
+}
+
+TEST_CASE("solve_tridiagonal, CUDA: a batch where every system fails reports system 0") {
+  // Every warp and block reports: the host-memory flag takes them all (a read each once 0 is in).
+  for (std::int64_t n : {5, 64, 1000})
+    for (auto layout : layouts) {
+      auto sys = make_batch(n, 20000, layout, "tri-cuda-all-zero");
+      for (std::int64_t s = 0; s < sys.batch; ++s) sys.b[sys.at(s, 0)] = 0;
+      CAPTURE(n);
+      CAPTURE(layout_name(layout));
+      std::int64_t reported = -1;
+      try {
+        solve_on<device_backend, float>(sys);
+      } catch (const tide::singular_system_error& e) {
+        reported = e.system();
+      }
+      CHECK(reported == 0);
+    }
+}
+#endif
 
 // ---- the README's example: implicit heat steps on a batch of rods ----------------------------
 

@@ -18,7 +18,7 @@
 /// |---|---|
 /// | seq | Thomas (Gaussian elimination, forward sweep and back substitution), system after system |
 /// | par | Thomas, the systems shared among OpenMP threads |
-/// | CUDA | one warp per system (n <= 32, PCR in registers); one block per system in shared memory (PCR until the subsystems have a few rows, then Thomas); larger systems by cyclic reduction in global memory down to a size shared memory holds; Thomas per thread for large interleaved batches |
+/// | CUDA | one warp per system (n <= 32, PCR in registers); Thomas per lane from shared memory, 32 systems a warp (n up to 95 float, 47 double; interleaved 96, 48); one warp per system, a chunk of rows per lane (contiguous, n up to 3040 float, 1504 double); one block per system in shared memory (CR, or PCR then Thomas); larger systems by cyclic reduction in global memory down to a size shared memory holds; Thomas per thread, rows loaded ahead, for large interleaved batches past the shared-memory tile |
 ///
 /// A zero pivot (or a non-finite solution) is reported as `tide::singular_system_error` naming the
 /// lowest such system; the other systems are solved. Detecting it means the call waits for the

@@ -1,15 +1,20 @@
 #pragma once
-// Batched tridiagonal systems on the CUDA system. Which kernel solves a batch (automatic):
-//  - interleaved layout and a large batch (>= thomas_min_batch systems): Thomas, one thread per
-//    system; consecutive threads read consecutive addresses, so it streams (cuSPARSE's
-//    gtsvInterleavedBatch does the same);
+// Batched tridiagonal systems on the CUDA system. What `automatic` runs is tridiagonal_defaults
+// below (one line a choice; docs/notes/tridiagonal.md has the reasons and the measurements):
+//  - interleaved layout, a large batch (>= many_systems): one lane per system, Thomas; from shared
+//    memory when 32 systems fit a warp's tile (tridiagonal_staged.hpp), else from global memory,
+//    loads running rows ahead (tridiagonal_thomas.hpp);
 //  - n <= 32: a warp (or part of one) per system, PCR by shuffles (warp/warp_tridiagonal.hpp);
-//  - n up to what a block's shared memory holds (8192 float, 4096 double on sm_90): a block per
-//    system, PCR then Thomas (block/block_tridiagonal.hpp);
+//  - n up to a staged tile (95 float, 47 double): Thomas per lane from shared memory, 32 systems
+//    a warp;
+//  - contiguous, n up to a partition tile (3040 float, 1504 double): a warp per system, a chunk per
+//    lane (tridiagonal_partition.hpp);
+//  - up to what a block's shared memory holds (8192 float, 4096 double on sm_90): a block per
+//    system, CR (contiguous) or PCR then Thomas (interleaved) (block/block_tridiagonal.hpp);
 //  - larger: cyclic reduction in global memory, level by level, until the reduced systems fit a
 //    block; the block solves them; then back up the levels (tridiagonal_global.hpp).
-// A failing system (zero pivot, non-finite solution) is recorded on the device by atomicMin; the
-// call copies the flag back, so it always waits for the stream.
+// A failing system (zero pivot, non-finite solution) is recorded by atomicMin on a flag; the
+// public call's flag is the calling thread's pinned result slot, read after one wait.
 
 #include <cuda_runtime.h>
 
@@ -22,14 +27,41 @@
 #include "launch.hpp"
 #include "tridiagonal_batch.hpp"
 #include "tridiagonal_global.hpp"
+#include "tridiagonal_partition.hpp"
+#include "tridiagonal_staged.hpp"
+#include "tridiagonal_thomas.hpp"
 #include "warp/warp_tridiagonal.hpp"
 
 namespace tide::backend::cuda {
 namespace detail {
 
-/// Interleaved batches of at least this many systems go to Thomas per thread: enough threads to
-/// keep memory busy, each streaming its own system.
-inline constexpr size_type thomas_min_batch = 8192;
+/// What `automatic` picks, case by case; compare/bench_tridiagonal.cu times every algorithm
+/// side by side (case suffixes), so a change here is one line and one run. H200, 2^16 f32 systems,
+/// the kernels alone (before: the choice until this table):
+///   contiguous n = 64: hybrid 0.103 ms (before) | n = 256: CR 0.345 | n = 1024: CR 1.31;
+///   interleaved n = 64, 256, 1024: Thomas (one row in flight) 0.094, 0.380, 1.533;
+///   one system of 2^22: by levels, hybrid 0.176, CR 0.161.
+struct tridiagonal_defaults {
+  /// Interleaved batches from this many systems get a lane per system: enough lanes to keep
+  /// memory busy, each streaming its own system. Smaller ones go as contiguous ones do.
+  static constexpr size_type many_systems = 8192;
+  static constexpr tridiagonal_algorithm interleaved_in_tile = tridiagonal_algorithm::staged;
+  static constexpr tridiagonal_algorithm interleaved_beyond_tile = tridiagonal_algorithm::thomas;
+  /// 32 < n <= a staged tile (either layout).
+  static constexpr tridiagonal_algorithm in_staged_tile = tridiagonal_algorithm::staged;
+  /// Contiguous, up to a partition tile.
+  static constexpr tridiagonal_algorithm in_partition_tile = tridiagonal_algorithm::partition;
+  /// Contiguous, up to a block's shared memory (interleaved: hybrid).
+  static constexpr tridiagonal_algorithm in_block = tridiagonal_algorithm::cr;
+  /// Past a block: the algorithm of the blocks under the global levels.
+  static constexpr tridiagonal_algorithm beyond_block = tridiagonal_algorithm::cr;
+};
+
+/// Where the public call's failure flag lives. true: the calling thread's pinned result slot
+/// (mapped host memory), set by the host before the launches and read after the wait, so the call
+/// is its kernels and one wait. false: a device word cleared by a memset and copied back after the
+/// kernels (two more operations in the wait; H200: the public call was ~16 us over its kernels).
+inline constexpr bool failure_flag_on_host = true;
 
 inline int ceil_log2(size_type v) {
   int k = 0;
@@ -136,31 +168,44 @@ void solve_by_levels(const cuda_policy& p, tridiagonal_algorithm algorithm, cons
 }
 
 template <class T, class Batch>
+void launch_warp_tridiagonal(const cuda_policy& p, const Batch& sys, unsigned long long* d_failed) {
+  const int width = 1 << ceil_log2(sys.n);
+  launch("solve_tridiagonal", "warp_tridiagonal_kernel", &warp_tridiagonal_kernel<T, Batch>,
+         dim3(tile_grid(ceil_div(sys.batch * width, warp_tridiagonal_threads), "solve_tridiagonal")),
+         dim3(warp_tridiagonal_threads), 0, p.stream, sys, width, d_failed);
+}
+
+/// Every algorithm solves every batch: staged past its tile is Thomas from global memory (the
+/// same elimination), partition past its tile is CR in blocks (and levels).
+template <class T, class Batch>
 void solve_batch(const cuda_policy& p, tridiagonal_algorithm algorithm, const Batch& sys, unsigned long long* d_failed) {
+  using defaults = tridiagonal_defaults;
+  const size_type limit = block_tridiagonal_limit<T>();
   if (algorithm == tridiagonal_algorithm::automatic) {
-    if (sys.interleaved && sys.batch >= thomas_min_batch) {
-      algorithm = tridiagonal_algorithm::thomas;
+    if (sys.interleaved && sys.batch >= defaults::many_systems) {
+      algorithm = staged_fits<T>(sys.n, true) ? defaults::interleaved_in_tile : defaults::interleaved_beyond_tile;
     } else if (sys.n <= warp_threads) {
-      const int width = 1 << ceil_log2(sys.n);
-      launch("solve_tridiagonal", "warp_tridiagonal_kernel", &warp_tridiagonal_kernel<T, Batch>,
-             dim3(tile_grid(ceil_div(sys.batch * width, warp_tridiagonal_threads), "solve_tridiagonal")),
-             dim3(warp_tridiagonal_threads), 0, p.stream, sys, width, d_failed);
+      launch_warp_tridiagonal<T>(p, sys, d_failed);
       return;
-    } else if (!sys.interleaved && sys.n > 64 && sys.n <= block_tridiagonal_limit<T>()) {
-      // H200, 2^16 f32 systems: n = 256 CR 0.345 ms, hybrid 0.437, PCR 0.483; n = 1024 CR 1.31,
-      // hybrid 2.47 (n = 64: hybrid 0.103, CR 0.123).
-      algorithm = tridiagonal_algorithm::cr;
+    } else if (staged_fits<T>(sys.n, sys.interleaved)) {
+      algorithm = defaults::in_staged_tile;
+    } else if (!sys.interleaved && partition_fits<T>(sys.n)) {
+      algorithm = defaults::in_partition_tile;
+    } else if (sys.n <= limit) {
+      algorithm = sys.interleaved ? tridiagonal_algorithm::hybrid : defaults::in_block;
     } else {
-      algorithm = tridiagonal_algorithm::hybrid;
+      algorithm = defaults::beyond_block;
     }
   }
-  if (algorithm == tridiagonal_algorithm::thomas) {
-    tide::detail::temporary_buffer<T> scratch(p, std::size_t(sys.n * sys.batch), "solve_tridiagonal");
-    launch("solve_tridiagonal", "thomas_per_thread_kernel", &thomas_per_thread_kernel<T, Batch>,
-           dim3(global_grid(sys.batch)), dim3(tridiagonal_global_threads), 0, p.stream, sys, scratch.data(), d_failed);
-    return;
+  if (algorithm == tridiagonal_algorithm::staged) {
+    if (staged_fits<T>(sys.n, sys.interleaved)) return launch_staged<T>(p, sys, d_failed);
+    algorithm = tridiagonal_algorithm::thomas;
   }
-  const size_type limit = block_tridiagonal_limit<T>();
+  if (algorithm == tridiagonal_algorithm::thomas) return launch_thomas<T>(p, sys, d_failed);
+  if (algorithm == tridiagonal_algorithm::partition) {
+    if (partition_fits<T>(sys.n)) return launch_partition<T>(p, sys, d_failed);
+    algorithm = tridiagonal_algorithm::cr;
+  }
   if (sys.n <= limit)
     launch_block_algorithm<T>(p, algorithm, sys, d_failed);
   else
@@ -170,8 +215,9 @@ void solve_batch(const cuda_policy& p, tridiagonal_algorithm algorithm, const Ba
 /// Launches the solve of the batch with `algorithm` on the policy's stream and returns without
 /// waiting: the lowest failing system goes to *d_failed by atomicMin (set it to no_failed_system
 /// first). pcr, cr and hybrid run in shared memory (after cyclic reduction in global memory for
-/// systems larger than a block holds); thomas is one thread per system at any size. compare/ times
-/// the algorithms side by side through this.
+/// systems larger than a block holds); thomas is one thread per system at any size; staged and
+/// partition are a warp per 32 systems and per system (solve_batch says what they do past their
+/// tiles). compare/ times the algorithms side by side through this.
 template <class T, class A, class B, class C, class D, class X>
 void solve_tridiagonal_async(const cuda_policy& p, tridiagonal_algorithm algorithm, A a, B b, C c, D d, X x,
                              size_type n, size_type batch, bool interleaved, unsigned long long* d_failed) {
@@ -180,19 +226,38 @@ void solve_tridiagonal_async(const cuda_policy& p, tridiagonal_algorithm algorit
 }
 
 /// solve_tridiagonal_async, then the failure flag back to the host: returns the lowest failing
-/// system or -1, after waiting for the stream.
+/// system or -1, after waiting for the stream. `flag_on_host`: where the flag lives (see
+/// failure_flag_on_host; compare/ times both).
 template <class T, class A, class B, class C, class D, class X>
 size_type solve_tridiagonal_with(const cuda_policy& p, tridiagonal_algorithm algorithm, A a, B b, C c, D d, X x,
-                                 size_type n, size_type batch, bool interleaved) {
+                                 size_type n, size_type batch, bool interleaved,
+                                 bool flag_on_host = failure_flag_on_host) {
   check_pending("solve_tridiagonal");
-  tide::detail::temporary_buffer<unsigned long long> failed(p, 1, "solve_tridiagonal");
-  clear_failed_flag(failed.data(), p.stream);
-  solve_tridiagonal_async<T>(p, algorithm, a, b, c, d, x, n, batch, interleaved, failed.data());
-  // Into pinned memory: a copy to pageable memory costs several microseconds more.
-  auto* slot = static_cast<unsigned long long*>(tide::detail::host_result_slot(sizeof(unsigned long long), "solve_tridiagonal"));
-  tide::detail::device_copy_bytes(slot, failed.data(), sizeof *slot, tide::detail::copy_kind::device_to_host,
-                                  p.stream, true, "solve_tridiagonal");
-  const unsigned long long first = *slot;
+  unsigned long long first = no_failed_system;
+  if (flag_on_host) {
+    // The kernels lower the flag in place: set before the first launch, read after the wait.
+    auto* slot = static_cast<unsigned long long*>(tide::detail::host_result_slot(sizeof(unsigned long long), "solve_tridiagonal"));
+    volatile unsigned long long* flag = slot;
+    *flag = no_failed_system;
+    try {
+      solve_tridiagonal_async<T>(p, algorithm, a, b, c, d, x, n, batch, interleaved, slot);
+    } catch (...) {
+      // Kernels already launched may still lower the slot, which this thread's next call reuses.
+      cudaStreamSynchronize(p.stream);
+      throw;
+    }
+    tide::detail::synchronize_stream(p.stream, "solve_tridiagonal");
+    first = *flag;
+  } else {
+    tide::detail::temporary_buffer<unsigned long long> failed(p, 1, "solve_tridiagonal");
+    clear_failed_flag(failed.data(), p.stream);
+    solve_tridiagonal_async<T>(p, algorithm, a, b, c, d, x, n, batch, interleaved, failed.data());
+    // Into pinned memory: a copy to pageable memory costs several microseconds more.
+    auto* slot = static_cast<unsigned long long*>(tide::detail::host_result_slot(sizeof(unsigned long long), "solve_tridiagonal"));
+    tide::detail::device_copy_bytes(slot, failed.data(), sizeof *slot, tide::detail::copy_kind::device_to_host,
+                                    p.stream, true, "solve_tridiagonal");
+    first = *slot;
+  }
   return first == no_failed_system ? size_type(-1) : size_type(first);
 }
 

@@ -34,15 +34,6 @@ constexpr size_type block_tridiagonal_max_np() {
   return sizeof(T) <= 4 ? 8192 : 4096;
 }
 
-template <class T>
-__device__ TIDE_FORCEINLINE tri_row<T> smem_row(const T* sa, const T* sb, const T* sc, const T* sd, int i) {
-  return {sa[i], sb[i], sc[i], sd[i]};
-}
-template <class T>
-__device__ TIDE_FORCEINLINE void smem_store(T* sa, T* sb, T* sc, T* sd, int i, const tri_row<T>& r) {
-  sa[i] = r.a, sb[i] = r.b, sc[i] = r.c, sd[i] = r.d;
-}
-
 /// Cyclic reduction of the np rows in shared memory (np >= 4, a power of two); leaves x in sd.
 template <class T>
 __device__ void block_cr(T* sa, T* sb, T* sc, T* sd, int np, bool& bad) {
@@ -159,6 +150,8 @@ __global__ void __launch_bounds__(block_tridiagonal_max_threads<Rows>())
       }
     }
   }
+  // A report a thread (each a read of the flag, which may be in host memory, once the system is
+  // in): a __syncthreads_or or warp vote here makes Rows = 16 spill 148 bytes instead of 56.
   if (bad) report_failed_system(d_failed, s);
 }
 

@@ -39,9 +39,8 @@ __global__ void __launch_bounds__(warp_tridiagonal_threads)
     const tri_row<T> right = shfl_down_row(row, step, width);
     row = reduce_row(row, left, i >= step, right, i + step < width, bad);
   }
-  if (!valid) return;
-  sys.x[sys.at(s, i)] = solve_decoupled(row, bad);
-  if (bad) report_failed_system(d_failed, s);
+  if (valid) sys.x[sys.at(s, i)] = solve_decoupled(row, bad);
+  report_failed_warp(d_failed, valid && bad, s);  // s rises with the lane
 }
 
 }  // namespace tide::backend::cuda::detail
