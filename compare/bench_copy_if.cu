@@ -22,20 +22,26 @@ namespace {
 
 void copy_if_case(suite& s, std::int64_t n, bool with_stencil) {
   using T = std::uint32_t;
-  std::vector<T> h_in = uniform<T>(n, s.opt.seed ^ std::uint64_t(n) ^ 0xc0);
-  std::vector<T> h_stencil;
+  // Rotated: input (+ stencil) and an n-element output; the working set reads those and writes
+  // about half of the output.
+  const double rotated = double(n) * sizeof(T) * (with_stencil ? 3 : 2);
+  const int copies = s.copies_for(rotated + double(n) * sizeof(T) / 2);
+  if (!s.fits((rotated + double(n) * sizeof(T) / 2) * copies + 64e6, "copy_if", n)) return;
+  const auto h_in = uniform<T, host_vec<T>>(n, s.opt.seed ^ std::uint64_t(n) ^ 0xc0);
+  host_vec<T> h_stencil;
   if (with_stencil) {
+    phase_scope gen(phase::gen);
     h_stencil.resize(h_in.size());
     parallel_fill(h_stencil, [&](std::int64_t i) { return T(random_at(s.opt.seed ^ 0x57, i) & 1); });
   }
-  std::vector<T> ref;
-  ref.reserve(h_in.size() / 2 + 16);
-  for (std::int64_t i = 0; i < n; ++i)
-    if (with_stencil ? h_stencil[i] != 0 : (h_in[i] & 1) != 0) ref.push_back(h_in[i]);
+  host_vec<T> ref;
+  {
+    phase_scope reference(phase::ref);
+    parallel_select(n, ref, [&](std::int64_t i) { return with_stencil ? h_stencil[i] != 0 : (h_in[i] & 1) != 0; },
+                    [&](std::int64_t i) { return h_in[i]; });
+  }
   const std::int64_t kept = std::int64_t(ref.size());
   const double bytes = double(n) * sizeof(T) * (with_stencil ? 2 : 1) + double(kept) * sizeof(T);
-  const int copies = s.copies_for(bytes + double(n) * sizeof(T));
-  if (!s.fits((bytes + double(n) * sizeof(T)) * copies + 64e6, "copy_if", n)) return;
 
   auto in = s.rotate(h_in, copies);
   auto stencil = s.rotate(h_stencil, with_stencil ? copies : 1);
@@ -43,8 +49,7 @@ void copy_if_case(suite& s, std::int64_t n, bool with_stencil) {
   std::int64_t count = -1;
   auto check = [&] {
     if (count != kept) return "kept " + std::to_string(count) + " elements, expected " + std::to_string(kept);
-    std::vector<T> got = s.download(out.at(0), kept);
-    return compare_exact(got.data(), ref.data(), kept);
+    return compare_exact(s.fetch(out.at(0), kept), ref.data(), kept);
   };
   bench_key k{"copy_if", with_stencil ? "stencil_half" : "odd_half", "", "u32", n, "uniform", bytes};
   auto stream = s.ctx.stream();

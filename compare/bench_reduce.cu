@@ -40,10 +40,14 @@ void reduce_sum(suite& s, std::int64_t n, bool seed_table) {
   const char* type = type_name<T>();
   const int copies = s.copies_for(double(n) * sizeof(T));
   if (!s.fits(double(n) * sizeof(T) * copies + 64e6, "reduce", n)) return;
-  std::vector<T> h = uniform<T>(n, s.opt.seed ^ std::uint64_t(n));
+  const auto h = uniform<T, host_vec<T>>(n, s.opt.seed ^ std::uint64_t(n));
   T ref_t = T(0);
   double ref = 0;
-  for (const T& x : h) ref_t = T(ref_t + x), ref += double(x);
+  {
+    phase_scope reference(phase::ref);
+    if constexpr (std::is_integral_v<T>) ref_t = parallel_sum<T>(n, [&](std::int64_t i) { return h[i]; });
+    ref = parallel_sum<double>(n, [&](std::int64_t i) { return double(h[i]); });
+  }
   auto in = s.rotate(h, copies);
   auto d_out = s.ctx.alloc<T>(1);
   T host_out = T(0);
@@ -96,9 +100,12 @@ void transform_reduce_squares(suite& s, std::int64_t n) {
   using T = float;
   const int copies = s.copies_for(double(n) * sizeof(T));
   if (!s.fits(double(n) * sizeof(T) * copies + 64e6, "transform_reduce", n)) return;
-  std::vector<T> h = uniform<T>(n, s.opt.seed ^ std::uint64_t(n) ^ 7);
+  const auto h = uniform<T, host_vec<T>>(n, s.opt.seed ^ std::uint64_t(n) ^ 7);
   double ref = 0;
-  for (T x : h) ref += double(x * x);
+  {
+    phase_scope reference(phase::ref);
+    ref = parallel_sum<double>(n, [&](std::int64_t i) { return double(h[i] * h[i]); });
+  }
   auto in = s.rotate(h, copies);
   auto d_out = s.ctx.alloc<T>(1);
   T host_out = 0;
@@ -147,6 +154,7 @@ void transform_reduce_squares(suite& s, std::int64_t n) {
 void reduce_to_host(suite& s) {
   using T = std::uint32_t;
   const std::int64_t n = 1000;
+  s.begin(n);
   std::vector<T> h = uniform<T>(n, s.opt.seed ^ 1000);
   T ref = 0;
   for (T x : h) ref += x;

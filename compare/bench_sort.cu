@@ -46,8 +46,8 @@ void sort_case(suite& s, std::int64_t n, bool seed_table) {
   const int copies = s.copies_for(bytes);
   if (!s.fits(bytes * copies + 3.0 * double(n) * (sizeof(K) + sizeof(V)) + 64e6, algorithm, n)) return;
 
-  std::vector<K> h_keys = uniform<K>(n, s.opt.seed ^ std::uint64_t(n) ^ sizeof(K) ^ (Custom ? 0x99 : 0));
-  std::vector<V> h_vals;
+  const auto h_keys = uniform<K, host_vec<K>>(n, s.opt.seed ^ std::uint64_t(n) ^ sizeof(K) ^ (Custom ? 0x99 : 0));
+  host_vec<V> h_vals;
   if (Pairs) {
     h_vals.resize(h_keys.size());
     parallel_fill(h_vals, [](std::int64_t i) { return V(i); });
@@ -62,11 +62,21 @@ void sort_case(suite& s, std::int64_t n, bool seed_table) {
     if (Pairs) s.ctx.copy_bytes(vals.at(r), src_vals.at(r), std::size_t(n) * sizeof(V));
   };
   auto check = [&]() -> std::string {
-    std::vector<K> got = s.download(keys.at(0), n);
-    if (!Pairs) return Custom ? check_sorted(got.data(), n, hash, custom_greater{}) : check_sorted(got.data(), n, hash, ascending{});
-    std::vector<V> got_v = s.download(vals.at(0), n);
-    std::string problem = check_sorted(got.data(), n, multiset_hash(got.data(), n), ascending{});
-    if (problem.empty() && multiset_hash(got.data(), got_v.data(), n) != hash) problem = "keys and values came apart";
+    const K* got = s.fetch(keys.at(0), n);
+    if (!Pairs) return Custom ? check_sorted(got, n, hash, custom_greater{}) : check_sorted(got, n, hash, ascending{});
+    const V* got_v = s.fetch(vals.at(0), n, 1);
+    std::string problem = check_sorted(got, n, multiset_hash(got, n), ascending{});
+    if (problem.empty() && multiset_hash(got, got_v, n) != hash) problem = "keys and values came apart";
+    // Values are the input positions: equal keys keep their input order (stable; every library here
+    // promises it for pairs).
+    if (problem.empty()) {
+      std::int64_t unstable = 0;
+#if defined(_OPENMP)
+#pragma omp parallel for reduction(+ : unstable)
+#endif
+      for (std::int64_t i = 1; i < n; ++i) unstable += !(got[i - 1] < got[i]) && !(got_v[i - 1] < got_v[i]);
+      if (unstable) problem = std::to_string(unstable) + " pairs of equal keys out of their input order";
+    }
     return problem;
   };
   bench_key k{algorithm, Custom ? "custom_greater" : "less", "", type, n, "uniform", bytes};

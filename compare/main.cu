@@ -1,8 +1,11 @@
 // tide_compare (GPU) and tide_compare_host (no GPU): every case of compare/, one results.csv.
 // See harness/options.hpp for the command line; compare/run.sh builds and runs it.
 
+#include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
+#include <thread>
 
 #include "harness/libs.hpp"
 
@@ -12,8 +15,6 @@
 
 namespace cmp {
 
-void bench_tridiagonal(suite& s);  // bench_tridiagonal.cu (issue 8)
-
 /// The roofline: a device-to-device copy of n u32 (a parallel memcpy on the host), rotated like the
 /// cases' inputs. Bytes: read + write.
 void bench_memcpy(suite& s) {
@@ -21,41 +22,73 @@ void bench_memcpy(suite& s) {
     const double bytes = double(n) * sizeof(std::uint32_t);
     const int copies = s.copies_for(2 * bytes);
     if (!s.fits(2 * bytes * copies, "memcpy", n)) continue;
-    auto in = s.rotate(uniform<std::uint32_t>(n, s.opt.seed), copies);
+    const auto h = uniform<std::uint32_t, host_vec<std::uint32_t>>(n, s.opt.seed);
+    auto in = s.rotate(h, copies);
     auto out = s.rotate_uninit<std::uint32_t>(n, copies);
     bench_key k{"memcpy", "copy", "memcpy", "u32", n, "uniform", 2 * bytes};
     s.measure(k, [&](int r) { s.ctx.copy_bytes(out.at(r), in.at(r), std::size_t(bytes)); },
-              [&] {
-                auto a = s.download(in.at(0), n), b = s.download(out.at(0), n);
-                return compare_exact(b.data(), a.data(), n);
-              });
+              [&] { return compare_exact(s.fetch(out.at(0), n), h.data(), n); });
   }
 }
 
 namespace {
 
+std::string now_utc() {
+  std::time_t t = std::time(nullptr);
+  char buf[64];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", std::gmtime(&t));
+  return buf;
+}
+
+/// The host: what the references, checks and data generation ran on.
+void host_ctx_description(std::ostream& f) {
+  std::string cpu = "unknown";
+  std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);)
+    if (line.compare(0, 10, "model name") == 0) {
+      auto colon = line.find(':');
+      if (colon != std::string::npos) cpu = line.substr(colon + 2);
+      break;
+    }
+  f << "host: " << cpu << ", " << std::thread::hardware_concurrency() << " hardware threads, " << host_threads()
+    << " OpenMP threads\n";
+}
+
+/// run_info.txt's header, written before the first row: the device, the versions, the host, the
+/// options and the command. main adds the elapsed time at the end, run.sh the commit and the build.
 void write_run_info(const suite& s, int argc, char** argv) {
   std::ofstream f(s.results_dir() + "/run_info.txt", s.opt.append ? std::ios::app : std::ios::trunc);
   if (s.opt.append) {  // a later part of a split run: the header lines are there already
-    f << "command:";
+    f << "command (appended part, " << now_utc() << "):";
     for (int i = 0; i < argc; ++i) f << " " << argv[i];
     f << "\n";
     return;
   }
   f << "device: " << s.ctx.describe() << "\n";
+#if TIDE_COMPARE_DEVICE
+  int runtime = 0, driver = 0;
+  cudaRuntimeGetVersion(&runtime);
+  cudaDriverGetVersion(&driver);
+  f << "cuda: runtime " << runtime / 1000 << "." << (runtime % 1000) / 10 << ", driver " << driver / 1000 << "."
+    << (driver % 1000) / 10 << ", nvcc " << __CUDACC_VER_MAJOR__ << "." << __CUDACC_VER_MINOR__ << "\n";
+#endif
 #if TIDE_COMPARE_HAS_THRUST
   f << "thrust: " << THRUST_MAJOR_VERSION << "." << THRUST_MINOR_VERSION << "." << THRUST_SUBMINOR_VERSION << "\n";
 #endif
-#if TIDE_COMPARE_DEVICE
-  int runtime = 0;
-  cudaRuntimeGetVersion(&runtime);
-  f << "cuda_runtime: " << runtime / 1000 << "." << (runtime % 1000) / 10 << "\n";
+#if defined(__clang__)
+  f << "host compiler: clang " << __clang_major__ << "." << __clang_minor__ << "\n";
+#elif defined(__GNUC__)
+  f << "host compiler: g++ " << __GNUC__ << "." << __GNUC_MINOR__ << "\n";
 #endif
+  host_ctx_description(f);
   f << "tide_families: reduce=" << TIDE_COMPARE_HAS_REDUCE << " scan=" << TIDE_COMPARE_HAS_SCAN
     << " transform=" << TIDE_COMPARE_HAS_TRANSFORM << " gather=" << TIDE_COMPARE_HAS_GATHER
     << " scatter=" << TIDE_COMPARE_HAS_SCATTER << " copy_if=" << TIDE_COMPARE_HAS_COPY_IF
     << " reduce_by_key=" << TIDE_COMPARE_HAS_REDUCE_BY_KEY << " sort=" << TIDE_COMPARE_HAS_SORT
     << " histogram=" << TIDE_COMPARE_HAS_HISTOGRAM << "\n";
+  f << "timing: median of >= " << s.opt.min_runs << " runs per row, about " << s.opt.budget_ms
+    << " ms of runs (at most 300), after >= " << s.opt.warmup_ms << " ms of warm-up calls (at least one)\n";
+  f << "started: " << now_utc() << "\n";
   f << "command:";
   for (int i = 0; i < argc; ++i) f << " " << argv[i];
   f << "\n";
@@ -66,6 +99,7 @@ void write_run_info(const suite& s, int argc, char** argv) {
 
 int main(int argc, char** argv) {
   using namespace cmp;
+  progress::get();  // the log's clock starts here
   options opt;
   try {
     opt = parse_options(argc, argv, TIDE_COMPARE_DEVICE != 0);
@@ -93,9 +127,19 @@ int main(int argc, char** argv) {
                                {"tridiagonal", bench_tridiagonal}};
     for (const family& f : families) {
       if (!s.opt.want(f.name)) continue;
+      progress::get().family(f.name);  // ends the previous family's lines first
       std::printf("[%s]\n", f.name);
       std::fflush(stdout);
       f.run(s);
+      s.release_fetched();
+    }
+    progress::get().finish();
+    {
+      std::ofstream info(s.results_dir() + "/run_info.txt", std::ios::app);
+      char line[160];
+      std::snprintf(line, sizeof line, "benchmark: %.1f s (%s), %zu row(s) failed\n", progress::get().elapsed(),
+                    now_utc().c_str(), s.failures.size());
+      info << line;
     }
     std::ofstream failed(s.results_dir() + "/failures.txt", opt.append ? std::ios::app : std::ios::trunc);
     for (const auto& line : s.failures) failed << line << "\n";

@@ -2,16 +2,20 @@
 # compare/run.sh: configure, build, run and summarize tide's comparison with Thrust, CUB and the
 # seeds' lecture kernels (issue 4), in one command from the repository root or anywhere:
 #
-#   compare/run.sh                 # every case, every size
+#   compare/run.sh                 # every case, every size (on an H200: about 6 minutes, build included)
 #   compare/run.sh --quick         # sizes 2^10, 2^16, 2^20, no seed tables: a minute
 #   compare/run.sh --only=reduce,sort --sizes=20:28   # any option of the benchmark (see --help)
 #
+# The benchmark's log (results/<gpu>/run.log) has a line per family and size: seconds since the
+# start, and where the time went (data generation, host reference, upload, validation, warm-up,
+# timed runs). run_info.txt gets the commit, this command, and the time each step took.
 # With an NVIDIA GPU (nvidia-smi sees one and nvcc exists): tide vs Thrust vs CUB vs the seeds'
 # kernels, CUDA events, results in compare/results/<gpu>/ (h100, h200, ...). Without: the host cases,
 # tide::par vs Thrust's OpenMP backend vs std, in compare/results/cpu/.
 # Writes results.csv, run_info.txt, summary.md (printed at the end), plots/*.png, dropin.txt.
 #
 # Environment: TIDE_COMPARE_GPU=0|1 forces the mode; TIDE_COMPARE_BUILD the build folder;
+# TIDE_COMPARE_JOBS the build's parallel jobs (default: every core);
 # TIDE_COMPARE_CMAKE_ARGS extra CMake arguments, e.g.
 #   TIDE_COMPARE_CMAKE_ARGS='-DTIDE_COMPARE_DEFINITIONS=TIDE_COMPARE_HAS_HISTOGRAM=0' compare/run.sh
 # Exit status: 0 when every row validated and every drop-in pair printed the same; 1 otherwise.
@@ -19,6 +23,8 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
+start=$SECONDS
+command_line="compare/run.sh${*:+ $*}"
 if ! command -v nvcc >/dev/null 2>&1 && [[ -x /usr/local/cuda/bin/nvcc ]]; then
   export PATH="/usr/local/cuda/bin:$PATH"
 fi
@@ -42,27 +48,40 @@ else
   bench=tide_compare_host
   echo "== compare: host mode (no GPU found): tide::par vs Thrust's OpenMP backend vs std"
 fi
-jobs="$(nproc 2>/dev/null || echo 2)"
+jobs="${TIDE_COMPARE_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 
 echo "== configure ($build)"
+generator=()
+if [[ ! -f "$build/CMakeCache.txt" ]] && command -v ninja >/dev/null 2>&1; then
+  generator=(-G Ninja)  # a fresh folder: Ninja keeps every core busy (an existing one keeps its generator)
+fi
 # shellcheck disable=SC2086
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DTIDE_BUILD_COMPARE=ON -DTIDE_BUILD_TESTS=OFF \
+cmake -S "$root" -B "$build" ${generator[@]+"${generator[@]}"} -DCMAKE_BUILD_TYPE=Release -DTIDE_BUILD_COMPARE=ON -DTIDE_BUILD_TESTS=OFF \
   "${mode_args[@]}" ${TIDE_COMPARE_CMAKE_ARGS:-} >/dev/null
-echo "== build $bench"
-cmake --build "$build" -j "$jobs" --target "$bench"
 
+# Only what the run needs: the benchmark and the drop-in pairs, in one build on every core (the
+# tests are off). If that fails, each drop-in is built alone to find the one that does not build.
 dropins=(saxpy word_count compaction sparse_histogram)
+targets=("$bench")
+for ex in "${dropins[@]}"; do targets+=("dropin_${ex}_thrust" "dropin_${ex}_tide"); done
+echo "== build ${targets[*]} (-j $jobs)"
 built_dropins=()
-for ex in "${dropins[@]}"; do
-  if cmake --build "$build" -j "$jobs" --target "dropin_${ex}_thrust" "dropin_${ex}_tide" >/dev/null 2>&1; then
-    built_dropins+=("$ex")
-  else
-    echo "   drop-in $ex did not build (run: cmake --build $build --target dropin_${ex}_tide)"
-  fi
-done
+if cmake --build "$build" -j "$jobs" --target "${targets[@]}"; then
+  built_dropins=("${dropins[@]}")
+else
+  cmake --build "$build" -j "$jobs" --target "$bench"
+  for ex in "${dropins[@]}"; do
+    if cmake --build "$build" -j "$jobs" --target "dropin_${ex}_thrust" "dropin_${ex}_tide" >/dev/null 2>&1; then
+      built_dropins+=("$ex")
+    else
+      echo "   drop-in $ex did not build (run: cmake --build $build --target dropin_${ex}_tide)"
+    fi
+  done
+fi
+built=$SECONDS
 
 echo "== run $bench $*"
-log="$(mktemp)"
+log="$build/run.log"  # where it is while the run lasts (copied to the results folder at the end)
 status=0
 "$build/compare/$bench" "$@" | tee "$log" || status=1
 dir="$(sed -n 's|^results: \(.*\)/results.csv$|\1|p' "$log" | head -n1)"
@@ -71,8 +90,15 @@ if [[ -z "$dir" || ! -f "$dir/results.csv" ]]; then
   exit 1
 fi
 cp "$log" "$dir/run.log"
-rm -f "$log"
-echo "commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)" >>"$dir/run_info.txt"
+ran=$SECONDS
+commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+if [[ "$commit" != unknown && -n "$(git -C "$root" status --porcelain --untracked-files=no -- include lib compare CMakeLists.txt 2>/dev/null)" ]]; then
+  commit="$commit, with uncommitted changes to: $(git -C "$root" status --porcelain --untracked-files=no -- include lib compare CMakeLists.txt | awk '{print $2}' | tr '\n' ' ')"
+fi
+{
+  echo "commit: $commit"
+  echo "run.sh: $command_line"
+} >>"$dir/run_info.txt"
 
 echo "== drop-in examples: Thrust build vs tide build"
 : >"$dir/dropin.txt"
@@ -93,6 +119,11 @@ for ex in "${dropins[@]}"; do
   fi
 done
 
+{
+  echo "elapsed: $((SECONDS - start)) s for compare/run.sh up to the summary (configure and build $((built - start)) s," \
+       "benchmark $((ran - built)) s, drop-ins $((SECONDS - ran)) s)"
+} >>"$dir/run_info.txt"
+
 echo "== summary"
 python3 "$root/compare/summarize.py" "$dir"
 plotted=0
@@ -104,5 +135,5 @@ for py in python3 /usr/bin/python3; do
 done
 [[ "$plotted" == 1 ]] || echo "compare: no plots (matplotlib missing: apt-get install python3-matplotlib)"
 [[ -s "$dir/failures.txt" ]] && status=1
-echo "== results in $dir (status $status)"
+echo "== results in $dir (status $status, $((SECONDS - start)) s in all)"
 exit "$status"

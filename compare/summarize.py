@@ -221,10 +221,17 @@ def main():
     d = sys.argv[1]
     rows = load(os.path.join(d, "results.csv"))
     by, memcpy = index(rows)
-    device = any(r["library"] == "cub" for r in rows) or os.path.basename(os.path.normpath(d)) != "cpu"
     info = read_lines(os.path.join(d, "run_info.txt"))
+    device = any(r["library"] == "cub" for r in rows) or any(l.startswith("cuda:") for l in info)
     out = [f"# tide compare: {os.path.basename(os.path.normpath(d))}", ""]
     out += [f"- {l}" for l in info] + [""]
+    parts = sum(1 for l in info if l.startswith("command"))
+    if parts == 1:
+        out += ["Every row, ratio and roofline below was measured in this one run: one invocation of the "
+                "benchmark (`command` above), each row validated against the host reference before it was timed.", ""]
+    elif parts > 1:
+        out += [f"**These results combine {parts} runs** (the `command` lines above, each with `--append`): "
+                "a ratio may compare rows from different runs; the memcpy roofline is the last run's at each size.", ""]
     out += ["Throughput ratios are the other library's median time over tide's (above 1: tide is faster), "
             "at the largest size measured with tide; memcpy % is tide's GB/s (bytes an ideal implementation moves) "
             "over the device-to-device copy's GB/s at the same n, in the same run.", ""]

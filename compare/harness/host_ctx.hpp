@@ -81,7 +81,7 @@ class host_ctx {
     const std::size_t chunk = std::size_t(1) << 20;
     const std::int64_t chunks = std::int64_t((bytes + chunk - 1) / chunk);
 #if defined(_OPENMP)
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (chunks > 1)
 #endif
     for (std::int64_t c = 0; c < chunks; ++c) {
       std::size_t b = std::size_t(c) * chunk, e = std::min(bytes, b + chunk);
@@ -92,8 +92,8 @@ class host_ctx {
   void sync() {}
 
   template <class Prep, class Run>
-  std::vector<double> time_runs(int min_runs, Prep&& prep, Run&& run) {
-    return time_host_runs(min_runs, prep, run);
+  std::vector<double> time_runs(int min_runs, double budget_ms, double warmup_ms, Prep&& prep, Run&& run) {
+    return time_host_runs(min_runs, budget_ms, warmup_ms, prep, run);
   }
 };
 

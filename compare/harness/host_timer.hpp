@@ -6,24 +6,35 @@
 #include <chrono>
 #include <vector>
 
+#include "progress.hpp"
+
 namespace cmp {
 
-/// Times run(rep), prep(rep) before it untimed: one warm-up call, then as many runs as fit in
-/// about 0.3 s, at least min_runs, at most 300 (the first timed run sizes the rest and counts).
+/// Times run(rep), prep(rep) before it untimed: warm-up calls until `warmup_ms` have passed (at
+/// least one), then as many runs as fit in about `budget_ms`, at least min_runs, at most 300 (the
+/// first timed run sizes the rest and counts).
 template <class Prep, class Run>
-std::vector<double> time_host_runs(int min_runs, Prep&& prep, Run&& run) {
+std::vector<double> time_host_runs(int min_runs, double budget_ms, double warmup_ms, Prep&& prep, Run&& run) {
   using clock = std::chrono::steady_clock;
-  auto timed = [&](int rep) {
+  int rep = 1;
+  auto timed = [&] {
     prep(rep);
     auto t0 = clock::now();
     run(rep);
+    ++rep;
     return std::chrono::duration<double, std::milli>(clock::now() - t0).count();
   };
-  timed(0);
-  std::vector<double> ms{timed(1)};
-  int runs = ms[0] > 0 ? int(300.0 / ms[0]) : 300;
+  {
+    phase_scope warm(phase::warmup);
+    double spent = 0;
+    do spent += timed();
+    while (spent < warmup_ms);
+  }
+  phase_scope timing(phase::timed);
+  std::vector<double> ms{timed()};
+  int runs = ms[0] > 0 ? int(budget_ms / ms[0]) : 300;
   runs = std::max(min_runs, std::min(runs, 300));
-  for (int r = 1; r < runs; ++r) ms.push_back(timed(1 + r));
+  for (int r = 1; r < runs; ++r) ms.push_back(timed());
   return ms;
 }
 

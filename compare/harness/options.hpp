@@ -5,9 +5,15 @@
 //                    counts (16777217); `a:b` is 2^a..2^b by powers of 4; `quick` is 10,16,20.
 //                    Default 10:28 plus 30 on a GPU (skipped where memory is short), 10:22 on the host.
 //   --only=LIST      algorithm families: memcpy, reduce, scan, transform, gather_scatter, copy_if,
-//                    reduce_by_key, histogram, sort (default: all)
+//                    reduce_by_key, histogram, sort, tridiagonal (default: all)
 //   --libs=LIST      libraries: tide, thrust, cub, seed, std (default: all)
 //   --min-runs=N     at least N timed runs per row (default 10; small inputs get more)
+//   --budget-ms=MS   time each row for about MS ms of runs, within [min-runs, 300] runs (default 60
+//                    on a GPU, 300 on the host)
+//   --warmup-ms=MS   untimed calls for at least MS ms before the timed ones, at least one (default
+//                    15 on a GPU, 0 on the host: one call)
+//   --deadline-s=S   stop starting cases S seconds after the start (the rest is reported as not run,
+//                    a failure); default 0: no deadline
 //   --out=DIR        write results.csv to DIR (default compare/results/<gpu-name>)
 //   --seed-tables / --no-seed-tables   seed 000's and 001's tables (default on a GPU, off with quick)
 //   --quick          sizes=quick, no seed tables
@@ -29,6 +35,9 @@ struct options {
   std::vector<std::string> libs;
   std::string out_dir;
   int min_runs = 10;
+  double budget_ms = 60;
+  double warmup_ms = 15;
+  double deadline_s = 0;
   bool seed_tables = true;
   bool append = false;
   std::uint64_t seed = 20240611;
@@ -82,6 +91,8 @@ inline options parse_options(int argc, char** argv, bool device) {
   options o;
   std::string sizes = device ? "10:28,30" : "10:22";
   o.seed_tables = device;  // the seeds' kernels are CUDA: no tables on the host
+  o.budget_ms = device ? 60 : 300;
+  o.warmup_ms = device ? 15 : 0;
   bool tables_set = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -93,6 +104,9 @@ inline options parse_options(int argc, char** argv, bool device) {
     else if (const char* v = value("--only")) o.only = split(v, ',');
     else if (const char* v = value("--libs")) o.libs = split(v, ',');
     else if (const char* v = value("--min-runs")) o.min_runs = std::max(1, std::atoi(v));
+    else if (const char* v = value("--budget-ms")) o.budget_ms = std::max(0.0, std::atof(v));
+    else if (const char* v = value("--warmup-ms")) o.warmup_ms = std::max(0.0, std::atof(v));
+    else if (const char* v = value("--deadline-s")) o.deadline_s = std::max(0.0, std::atof(v));
     else if (const char* v = value("--out")) o.out_dir = v;
     else if (const char* v = value("--seed")) o.seed = std::strtoull(v, nullptr, 10);
     else if (a == "--seed-tables") o.seed_tables = tables_set = true;
@@ -102,7 +116,8 @@ inline options parse_options(int argc, char** argv, bool device) {
     else if (a == "--help" || a == "-h") {
       throw std::invalid_argument(
           "usage: tide_compare [--sizes=10:28,30|quick|N,...] [--only=reduce,scan,...] [--libs=tide,cub,...]\n"
-          "                    [--min-runs=10] [--out=DIR] [--quick] [--no-seed-tables] [--append]");
+          "                    [--min-runs=10] [--budget-ms=60] [--warmup-ms=15] [--out=DIR] [--quick]\n"
+          "                    [--deadline-s=0] [--no-seed-tables] [--append]");
     } else {
       throw std::invalid_argument("unknown option '" + a + "' (try --help)");
     }

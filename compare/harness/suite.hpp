@@ -13,6 +13,7 @@
 #include "data.hpp"
 #include "host_timer.hpp"
 #include "options.hpp"
+#include "progress.hpp"
 #include "report.hpp"
 
 #if defined(__CUDACC__)
@@ -64,8 +65,14 @@ class suite {
     return int(std::min(1024.0, std::ceil(target / bytes)));
   }
 
-  /// False (and says so) when `bytes` more would not fit comfortably in free memory.
+  /// A case at n elements begins (for the log's per-size lines; fits() says it too).
+  void begin(std::int64_t n) { progress::get().size(n); }
+
+  /// False (and says so) when `bytes` more would not fit comfortably in free memory. Every case
+  /// asks first, before it makes its inputs: this also starts the log's line for size n.
   bool fits(double bytes, const std::string& what, std::int64_t n) {
+    begin(n);
+    if (past_deadline(what, n)) return false;
     double free = double(ctx.free_bytes());
     if (bytes <= 0.85 * free) return true;
     std::printf("  skip %s at n=%s: needs %.1f GiB, %.1f GiB free\n", what.c_str(), size_label(n).c_str(),
@@ -73,8 +80,9 @@ class suite {
     return false;
   }
 
-  template <class T>
-  rotating<T> rotate(const std::vector<T>& host, int copies) {
+  template <class T, class A>
+  rotating<T> rotate(const std::vector<T, A>& host, int copies) {
+    phase_scope upload(phase::upload);
     rotating<T> r{ctx.alloc<T>(host.size() * std::size_t(copies)), std::int64_t(host.size()), copies};
     if (!host.empty()) {
       ctx.upload(r.mem.get(), host.data(), host.size());
@@ -87,8 +95,9 @@ class suite {
   rotating<T> rotate_uninit(std::int64_t n, int copies) {
     return rotating<T>{ctx.alloc<T>(std::size_t(n) * std::size_t(copies)), n, copies};
   }
-  template <class T>
-  buffer<T> upload(const std::vector<T>& host) {
+  template <class T, class A>
+  buffer<T> upload(const std::vector<T, A>& host) {
+    phase_scope upload(phase::upload);
     buffer<T> b = ctx.alloc<T>(host.size());
     if (!host.empty()) ctx.upload(b.get(), host.data(), host.size());
     return b;
@@ -99,6 +108,23 @@ class suite {
     if (count) ctx.download(v.data(), src, v.size());
     return v;
   }
+  /// `count` elements from the device into host memory the suite keeps (one buffer per `slot`,
+  /// grown when needed, its pages touched once): no allocation or zero fill per check. The pointer
+  /// is good until the next fetch into the same slot, or release_fetched().
+  template <class T>
+  const T* fetch(const T* src, std::int64_t count, int slot = 0) {
+    if (slot >= int(fetched_.size())) fetched_.resize(std::size_t(slot) + 1);
+    host_vec<char>& mem = fetched_[std::size_t(slot)];
+    const std::size_t bytes = std::size_t(count) * sizeof(T) + sizeof(std::max_align_t);
+    if (mem.size() < bytes) {
+      host_vec<char>().swap(mem);
+      mem.resize(bytes);
+    }
+    T* dst = reinterpret_cast<T*>(mem.data());
+    if (count) ctx.download(dst, src, std::size_t(count));
+    return dst;
+  }
+  void release_fetched() { fetched_.clear(); }
 
   /// Runs prep(0), run(0), then check() (which reads what run(0) wrote and returns "" when it is
   /// right); only a right result is timed, and written as a row. Timed by the context (CUDA events
@@ -106,14 +132,22 @@ class suite {
   template <class Prep, class Run, class Check>
   void measure(const bench_key& k, Prep&& prep, Run&& run, Check&& check, bool host_clock = false) {
     if (!opt.want_library(k.library)) return;
+    begin(k.n);
+    if (past_deadline(k.algorithm + " " + k.case_name + " " + k.library, k.n)) return;
     try {
-      prep(0);
-      run(0);
-      ctx.sync();
-      std::string problem = check();
+      std::string problem;
+      {
+        phase_scope validating(phase::check);
+        prep(0);
+        run(0);
+        ctx.sync();
+        problem = check();
+      }
       if (!problem.empty()) return fail(k, "wrong result: " + problem);
-      row r{k, median(host_clock ? time_host_runs(opt.min_runs, prep, run) : ctx.time_runs(opt.min_runs, prep, run))};
+      row r{k, median(host_clock ? time_host_runs(opt.min_runs, opt.budget_ms, opt.warmup_ms, prep, run)
+                                 : ctx.time_runs(opt.min_runs, opt.budget_ms, opt.warmup_ms, prep, run))};
       csv_->add(r);
+      progress::get().row();
       std::printf("  %-16s %-24s %-7s %-4s %9s %-14s %11.4f ms %9.3f Gelem/s %9.1f GB/s\n", k.algorithm.c_str(),
                   k.case_name.c_str(), k.library.c_str(), k.type.c_str(), size_label(k.n).c_str(),
                   k.distribution.c_str(), r.median_ms, r.gelem_per_s(), r.gb_per_s());
@@ -135,8 +169,10 @@ class suite {
   /// A row measured elsewhere (a host timing taken once, a phase of a seed's kernel).
   void record(const bench_key& k, double ms) {
     if (!opt.want_library(k.library)) return;
+    begin(k.n);
     row r{k, ms};
     csv_->add(r);
+    progress::get().row();
     std::printf("  %-16s %-24s %-7s %-4s %9s %-14s %11.4f ms\n", k.algorithm.c_str(), k.case_name.c_str(),
                 k.library.c_str(), k.type.c_str(), size_label(k.n).c_str(), k.distribution.c_str(), ms);
   }
@@ -151,9 +187,24 @@ class suite {
 
   std::vector<std::string> failures;
 
+  /// With --deadline-s: true (and says so) once the run is past it; the first time, a failure line
+  /// says where the run stopped.
+  bool past_deadline(const std::string& what, std::int64_t n) {
+    if (opt.deadline_s <= 0 || progress::get().elapsed() < opt.deadline_s) return false;
+    if (!deadline_hit_) {
+      deadline_hit_ = true;
+      failures.push_back("deadline of " + std::to_string(int(opt.deadline_s)) + " s reached before " + what +
+                         " n=" + std::to_string(n) + ": the rest of the run was not measured");
+    }
+    std::printf("  skip %s at n=%s: past the deadline\n", what.c_str(), size_label(n).c_str());
+    return true;
+  }
+
  private:
+  bool deadline_hit_ = false;
   std::string dir_;
   std::unique_ptr<csv_writer> csv_;
+  std::vector<host_vec<char>> fetched_;
 };
 
 /// Each algorithm family's entry point; main calls those the options ask for.
@@ -166,5 +217,6 @@ void bench_copy_if(suite& s);
 void bench_reduce_by_key(suite& s);
 void bench_histogram(suite& s);
 void bench_sort(suite& s);
+void bench_tridiagonal(suite& s);
 
 }  // namespace cmp
