@@ -7,6 +7,7 @@
 //      ./sort_selftest --quick    (no huge tests, no 2^24 sizes)
 //      ./sort_selftest --time     (timings only)
 //      ./sort_selftest --sweep    (experiments: block shapes, small-sort latency, merge phases)
+//      ./sort_selftest --profile  (one tide and one CUB sort of 2^28 u32 and f32 keys, for ncu)
 // Exit status: the number of failed checks (0 = all good).
 
 #include <cuda_runtime.h>
@@ -614,9 +615,9 @@ void time_small(size_t n, bool custom) {
 
 
 // ---- experiments (--sweep): onesweep block shapes, small-sort shapes, merge sort phases ----------
-template <int T, int I, int M>
+template <int T, int I, int M, int KD = -1>
 struct sweep_tuning {
-  static constexpr int threads = T, items = I, min_blocks = M, tile = T * I;
+  static constexpr int threads = T, items = I, min_blocks = M, tile = T * I, keep_digits = KD;
   static constexpr int portion_tiles = ((1 << 30) - 1) / tile;
 };
 
@@ -642,8 +643,9 @@ void sweep_onesweep(size_t n, const char* label) {
   hvec<K> h = dk.get();
   bool ok = std::is_sorted(h.begin(), h.end(), radix_order_less<K, false>{});
   report(ok, std::string("sweep ") + label + " sorted");
-  std::printf("sweep %-6s %s threads=%d items=%d min_blocks=%d: %.3f ms%s\n", type_name<K>(), Pairs ? "pairs" : "keys ",
-              Tn::threads, Tn::items, Tn::min_blocks, t, ok ? "" : " (NOT SORTED)");
+  std::printf("sweep %-6s %s threads=%d items=%d min_blocks=%d keep_digits=%d: %.3f ms%s\n", type_name<K>(),
+              Pairs ? "pairs" : "keys ", Tn::threads, Tn::items, Tn::min_blocks,
+              int(cu::detail::onesweep_keeps_digits<Tn, K, Pairs>), t, ok ? "" : " (NOT SORTED)");
 }
 
 __global__ void empty_kernel() {}
@@ -719,15 +721,41 @@ void sweep_latency() {
   std::printf("sweep CUB SortKeys 1000 f32 end to end (temp preallocated): %.2f us\n", total / 200);
 }
 
+template <int T, int I>
+struct merge_shape {
+  static constexpr int threads = T, items = I, tile = T * I;
+};
+
+/// The whole merge sort (custom comparator, f32) with a given block shape.
+template <class Tn>
+void sweep_merge_shape(size_t n) {
+  dbuf<float> src(n), dk(n);
+  fill_random<<<1024, 256>>>(reinterpret_cast<std::uint64_t*>(src.p), n / 2, 4243);
+  to_unit_floats<<<1024, 256>>>(src.p, n);
+  CK(cudaDeviceSynchronize());
+  tide::cuda_policy p{};
+  float t = time_ms([&] { cu::detail::merge_sort<false, float*, float*, opaque_less, Tn>(p, dk.p, dk.p, size_type(n), opaque_less{}, "sweep"); },
+                    src.p, dk.p, n * 4);
+  hvec<float> h = dk.get();
+  bool ok = std::is_sorted(h.begin(), h.end());
+  report(ok, "sweep merge shape sorted");
+  int rounds = 0;
+  while ((size_t(Tn::tile) << rounds) < n) ++rounds;
+  std::printf("sweep merge sort f32 custom %dx%d (%d rounds): %.3f ms%s\n", Tn::threads, Tn::items, rounds, t,
+              ok ? "" : " (NOT SORTED)");
+}
+
 void sweep_merge(size_t n) {
   dbuf<float> src(n), dk(n), tmp(n);
   fill_random<<<1024, 256>>>(reinterpret_cast<std::uint64_t*>(src.p), n / 2, 4242);
   to_unit_floats<<<1024, 256>>>(src.p, n);
   CK(cudaDeviceSynchronize());
-  using tuning = cu::detail::merge_sort_tuning<4, 0>;
+  using tuning = cu::detail::merge_sort_big_tuning<4, 0>;
   const size_type tiles = (n + tuning::tile - 1) / tuning::tile;
   auto kernel = cu::detail::merge_sort_tiles_kernel<tuning, false, float, float, float*, float*, float*, float*, opaque_less>;
-  float t = time_ms([&] { kernel<<<unsigned(tiles), tuning::threads>>>(dk.p, dk.p, tmp.p, tmp.p, size_type(n), opaque_less{}); },
+  constexpr std::size_t smem = cu::detail::merge_sort_smem<tuning, false, float, float>();
+  CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+  float t = time_ms([&] { kernel<<<unsigned(tiles), tuning::threads, smem>>>(dk.p, dk.p, tmp.p, tmp.p, size_type(n), opaque_less{}); },
                     src.p, dk.p, n * 4);
   std::printf("sweep merge sort f32 tiles kernel (%d x %d): %.3f ms\n", tuning::threads, tuning::items, t);
 }
@@ -765,11 +793,54 @@ void sweeps() {
   sweep_small<512, 3>(1000);
   sweep_small_radix<512, 3>(1000);
   sweep_onesweep<std::uint32_t, false, sweep_tuning<256, 23, 3>>(n, "u32 256x23");
+  sweep_onesweep<std::uint32_t, false, sweep_tuning<256, 23, 3, 1>>(n, "u32 256x23 kd");
+  sweep_onesweep<std::uint32_t, false, sweep_tuning<384, 20, 2>>(n, "u32 384x20");
   sweep_onesweep<std::uint32_t, false, sweep_tuning<256, 20, 4>>(n, "u32 256x20");
-  sweep_onesweep<std::uint32_t, false, sweep_tuning<256, 26, 3>>(n, "u32 256x26");
+  sweep_onesweep<std::uint32_t, false, sweep_tuning<512, 15, 2>>(n, "u32 512x15");
   sweep_onesweep<float, false, sweep_tuning<256, 23, 3>>(n, "f32 256x23");
+  sweep_onesweep<float, false, sweep_tuning<256, 23, 3, 0>>(n, "f32 256x23 no kd");
+  sweep_onesweep<float, false, sweep_tuning<384, 19, 2>>(n, "f32 384x19");
   sweep_onesweep<std::uint32_t, true, sweep_tuning<256, 22, 3>>(n, "pairs 256x22");
+  sweep_onesweep<std::uint32_t, true, sweep_tuning<384, 18, 2>>(n, "pairs 384x18");
   sweep_onesweep<std::uint64_t, false, sweep_tuning<256, 20, 3>>(n, "u64 256x20");
+  sweep_onesweep<std::uint64_t, false, sweep_tuning<384, 18, 2>>(n, "u64 384x18");
+  sweep_merge(n);
+  sweep_merge_shape<merge_shape<256, 17>>(n);
+  sweep_merge_shape<merge_shape<512, 17>>(n);
+  sweep_merge_shape<merge_shape<512, 23>>(n);
+  sweep_merge_shape<merge_shape<1024, 17>>(n);
+  sweep_merge_shape<merge_shape<512, 33>>(n);
+  sweep_merge_shape<merge_shape<1024, 11>>(n);
+}
+
+/// One tide and one CUB sort of 2^28 u32 and f32 keys after a warm-up, for a profiler
+/// (ncu --kernel-name regex:... : per-kernel times and stall reasons of both).
+void profile_once() {
+  const size_t n = size_t(1) << 28;
+  dbuf<std::uint32_t> src(n), dk(n), alt(n);
+  fill_random<<<1024, 256>>>(reinterpret_cast<std::uint64_t*>(src.p), n / 2, 12345);
+  CK(cudaDeviceSynchronize());
+  tide::cuda_policy p{};
+  size_t temp_bytes = 0;
+  cub::DeviceRadixSort::SortKeys(nullptr, temp_bytes, src.p, alt.p, int(n));
+  void* temp;
+  CK(cudaMalloc(&temp, temp_bytes));
+  for (int rep = 0; rep < 2; ++rep) {  // the first round warms up (module load, pool)
+    CK(cudaMemcpy(dk.p, src.p, n * 4, cudaMemcpyDeviceToDevice));
+    cu::sort(p, dk.p, size_type(n), radix_order_less<std::uint32_t, false>{}, false);
+    CK(cudaMemcpy(dk.p, src.p, n * 4, cudaMemcpyDeviceToDevice));
+    cub::DeviceRadixSort::SortKeys(temp, temp_bytes, dk.p, alt.p, int(n));
+    float* fk = reinterpret_cast<float*>(dk.p);
+    CK(cudaMemcpy(dk.p, src.p, n * 4, cudaMemcpyDeviceToDevice));
+    to_unit_floats<<<1024, 256>>>(fk, n);
+    cu::sort(p, fk, size_type(n), radix_order_less<float, false>{}, false);
+    CK(cudaMemcpy(dk.p, src.p, n * 4, cudaMemcpyDeviceToDevice));
+    to_unit_floats<<<1024, 256>>>(fk, n);
+    cub::DeviceRadixSort::SortKeys(temp, temp_bytes, fk, reinterpret_cast<float*>(alt.p), int(n));
+    CK(cudaDeviceSynchronize());
+  }
+  CK(cudaFree(temp));
+  std::printf("profile: done\n");
 }
 
 void timings() {
@@ -789,6 +860,10 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick")) quick = true;
     if (!std::strcmp(argv[i], "--time")) time_only = true;
+    if (!std::strcmp(argv[i], "--profile")) {
+      profile_once();
+      return failures;
+    }
     if (!std::strcmp(argv[i], "--sweep")) {
       sweeps();
       return failures;

@@ -46,4 +46,39 @@ void launch(const char* algorithm, const char* kernel_name, void (*kernel)(Param
 
 inline const tide::detail::device_properties& device_props() { return tide::detail::current_device_properties(); }
 
+/// Like launch(), for a kernel that waits for the kernel before it on the stream itself
+/// (grid_dependency_wait): from sm_90 it may be launched while that one still runs (programmatic
+/// dependent launch), which hides its launch latency behind the other kernel.
+template <class... Params, class... Args>
+void launch_dependent(const char* algorithm, const char* kernel_name, void (*kernel)(Params...), dim3 grid,
+                      dim3 block, std::size_t smem, stream_t stream, Args&&... args) {
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0) return;
+  cudaLaunchAttribute attribute[1];
+  attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attribute[0].val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t config{};
+  config.gridDim = grid;
+  config.blockDim = block;
+  config.dynamicSmemBytes = smem;
+  config.stream = stream;
+  config.attrs = attribute;
+  config.numAttrs = device_props().cc_major >= 9 ? 1 : 0;
+  (void)cudaLaunchKernelEx(&config, kernel, static_cast<Params>(args)...);  // its error is the last error
+  check_launch(algorithm, kernel_name, stream);
+}
+
+/// In a kernel launched by launch_dependent: waits until the kernel before it has finished and its
+/// writes are visible (a no-op when launched plainly, or before sm_90).
+__device__ __forceinline__ void grid_dependency_wait() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+/// Lets a kernel launched after this one by launch_dependent start now.
+__device__ __forceinline__ void grid_dependents_may_start() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
+}
+
 }  // namespace tide::backend::cuda::detail

@@ -9,6 +9,8 @@
 
 #include <cuda_runtime.h>
 
+#include <atomic>
+#include <cstdint>
 #include <iterator>
 #include <type_traits>
 
@@ -17,6 +19,7 @@
 #include "../../execution.hpp"
 #include "block/block_merge.hpp"
 #include "launch.hpp"
+#include "smem_opt_in.hpp"
 
 namespace tide::backend::cuda::detail {
 
@@ -33,6 +36,37 @@ struct merge_sort_tuning {
   static constexpr int tile = threads * items;
 };
 
+/// The merge sort's own shape (tiles sorted by a block, and the rounds' output tiles): bigger tiles
+/// than merge and small_sort use, in dynamic shared memory (past 48 KiB with the opt-in), because
+/// each doubling of the tile saves a round over the whole input. Items odd (conflict-free blocked
+/// shared accesses), Threads a power of two.
+template <std::size_t KeyBytes, std::size_t ValueBytes>
+struct merge_sort_big_tuning {
+  using base = merge_sort_tuning<KeyBytes, ValueBytes>;
+  static constexpr bool narrow = KeyBytes + ValueBytes <= 8;
+  static constexpr int threads = narrow ? 512 : base::threads;
+  static constexpr int items = narrow ? 17 : base::items;
+  static constexpr int tile = threads * items;
+};
+
+/// Dynamic shared memory of a merge sort block: the tile's keys, then its values.
+template <class Tuning, bool Pairs, class K, class V>
+constexpr std::size_t merge_sort_smem() {
+  const std::size_t keys = (std::size_t(Tuning::tile) * sizeof(K) + 15) / 16 * 16;
+  return keys + (Pairs ? std::size_t(Tuning::tile) * sizeof(V) : 0);
+}
+
+template <class K, class V, class Tuning>
+struct merge_sort_shared {
+  K* keys;
+  V* vals;
+  __device__ TIDE_FORCEINLINE merge_sort_shared() {
+    extern __shared__ __align__(16) unsigned char merge_smem_raw[];
+    keys = reinterpret_cast<K*>(merge_smem_raw);
+    vals = reinterpret_cast<V*>(merge_smem_raw + (std::size_t(Tuning::tile) * sizeof(K) + 15) / 16 * 16);
+  }
+};
+
 template <class It>
 using iter_value_t = typename std::iterator_traits<It>::value_type;
 
@@ -42,17 +76,16 @@ template <class Tuning, bool Pairs, class K, class V, class KIn, class VIn, clas
 __global__ void __launch_bounds__(Tuning::threads)
     merge_sort_tiles_kernel(KIn keys_in, VIn vals_in, KOut keys_out, VOut vals_out, size_type n, Comp comp) {
   constexpr int threads = Tuning::threads, items = Tuning::items, tile = Tuning::tile;
-  __shared__ shared_array<K, tile> s_keys;
-  __shared__ shared_array<V, Pairs ? tile : 1> s_vals;
+  const merge_sort_shared<K, V, Tuning> sm;
   const size_type base = size_type(blockIdx.x) * tile;
   const int valid = int(n - base < tile ? n - base : tile);
   K keys[items];
   V vals[Pairs ? items : 1];
-  load_blocked<threads, items>(keys_in + base, valid, keys, s_keys.data());
-  if constexpr (Pairs) load_blocked<threads, items>(vals_in + base, valid, vals, s_vals.data());
-  block_merge_sort<threads, items, Pairs>(keys, vals, valid, s_keys.data(), s_vals.data(), comp);
-  store_blocked<threads, items>(keys_out + base, valid, keys, s_keys.data());
-  if constexpr (Pairs) store_blocked<threads, items>(vals_out + base, valid, vals, s_vals.data());
+  load_blocked<threads, items>(keys_in + base, valid, keys, sm.keys);
+  if constexpr (Pairs) load_blocked<threads, items>(vals_in + base, valid, vals, sm.vals);
+  block_merge_sort<threads, items, Pairs>(keys, vals, valid, sm.keys, sm.vals, comp);
+  store_blocked<threads, items>(keys_out + base, valid, keys, sm.keys);
+  if constexpr (Pairs) store_blocked<threads, items>(vals_out + base, valid, vals, sm.vals);
 }
 
 /// The runs a merge round pairs up: output tile b lies in the pair starting at `pair`, whose first
@@ -84,8 +117,7 @@ __global__ void __launch_bounds__(Tuning::threads)
     merge_sort_round_kernel(KIn src, VIn vsrc, KOut dst, VOut vdst, size_type n, size_type width,
                             const size_type* splits, Comp comp) {
   constexpr int tile = Tuning::tile;
-  __shared__ shared_array<K, tile> s_keys;
-  __shared__ shared_array<V, Pairs ? tile : 1> s_vals;
+  const merge_sort_shared<K, V, Tuning> sm;
   const size_type d0 = size_type(blockIdx.x) * tile;
   const merge_pair m(d0, n, width);
   const size_type total = m.na + m.nb, local0 = d0 - m.pair;
@@ -94,17 +126,19 @@ __global__ void __launch_bounds__(Tuning::threads)
   const size_type a1 = local1 == total ? m.na : splits[blockIdx.x + 1];  // the next tile is in this pair
   merge_tile<Tuning::threads, Tuning::items, Pairs>(src + m.pair, vsrc + m.pair, src + (m.pair + m.na),
                                                      vsrc + (m.pair + m.na), local0, local1, a0, a1, dst + m.pair,
-                                                     vdst + m.pair, s_keys.data(), s_vals.data(), comp);
+                                                     vdst + m.pair, sm.keys, sm.vals, comp);
 }
 
 /// Stable sort of keys[0, n) (and vals[0, n), when Pairs) by `comp`. Without Pairs, `vals` is
-/// unused (pass keys).
-template <bool Pairs, class KeyIt, class ValIt, class Comp>
+/// unused (pass keys). `Tuning`: the block shape (for experiments).
+template <bool Pairs, class KeyIt, class ValIt, class Comp,
+          class Tuning = merge_sort_big_tuning<sizeof(iter_value_t<KeyIt>), Pairs ? sizeof(iter_value_t<ValIt>) : 0>>
 void merge_sort(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n, Comp comp, const char* algorithm) {
   using K = iter_value_t<KeyIt>;
   using V = std::conditional_t<Pairs, iter_value_t<ValIt>, K>;
-  using tuning = merge_sort_tuning<sizeof(K), Pairs ? sizeof(V) : 0>;
+  using tuning = Tuning;
   if (n <= 1) return;
+  constexpr std::size_t smem = merge_sort_smem<tuning, Pairs, K, V>();
   const size_type tiles = (n + tuning::tile - 1) / tuning::tile;
   int rounds = 0;
   while ((size_type(1) << rounds) < tiles) ++rounds;
@@ -120,15 +154,23 @@ void merge_sort(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n, Comp 
   // The sorted tiles go to the temporary buffer when the number of rounds is odd: the last round
   // then writes the user's range.
   bool in_tmp = rounds % 2 == 1;
+  // (One opt-in flag per kernel: each is a distinct function.)
+  static std::atomic<std::uint64_t> ready_tiles_tmp{0}, ready_tiles{0}, ready_from{0}, ready_to{0};
   if (in_tmp) {
     auto kernel = merge_sort_tiles_kernel<tuning, Pairs, K, V, KeyIt, ValIt, K*, V*, Comp>;
-    launch(algorithm, "merge_sort_tiles", kernel, grid, block, 0, s, keys, vals, tk, tv, n, comp);
+    allow_dynamic_smem(kernel, smem, ready_tiles_tmp, algorithm);
+    launch(algorithm, "merge_sort_tiles", kernel, grid, block, smem, s, keys, vals, tk, tv, n, comp);
   } else {
     auto kernel = merge_sort_tiles_kernel<tuning, Pairs, K, V, KeyIt, ValIt, KeyIt, ValIt, Comp>;
-    launch(algorithm, "merge_sort_tiles", kernel, grid, block, 0, s, keys, vals, keys, vals, n, comp);
+    allow_dynamic_smem(kernel, smem, ready_tiles, algorithm);
+    launch(algorithm, "merge_sort_tiles", kernel, grid, block, smem, s, keys, vals, keys, vals, n, comp);
   }
   auto from_tmp = merge_sort_round_kernel<tuning, Pairs, K, V, K*, V*, KeyIt, ValIt, Comp>;
   auto to_tmp = merge_sort_round_kernel<tuning, Pairs, K, V, KeyIt, ValIt, K*, V*, Comp>;
+  if (rounds > 0) {
+    allow_dynamic_smem(from_tmp, smem, ready_from, algorithm);
+    allow_dynamic_smem(to_tmp, smem, ready_to, algorithm);
+  }
   auto partition_tmp = merge_sort_partition_kernel<tuning::tile, K*, Comp>;
   auto partition_keys = merge_sort_partition_kernel<tuning::tile, KeyIt, Comp>;
   const dim3 partition_grid{unsigned((tiles + 255) / 256)};
@@ -137,12 +179,12 @@ void merge_sort(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n, Comp 
     if (in_tmp) {
       launch(algorithm, "merge_sort_partition", partition_tmp, partition_grid, dim3(256), 0, s, tk, n, width, tiles,
              splits.data(), comp);
-      launch(algorithm, "merge_sort_round", from_tmp, grid, block, 0, s, tk, tv, keys, vals, n, width,
+      launch(algorithm, "merge_sort_round", from_tmp, grid, block, smem, s, tk, tv, keys, vals, n, width,
              static_cast<const size_type*>(splits.data()), comp);
     } else {
       launch(algorithm, "merge_sort_partition", partition_keys, partition_grid, dim3(256), 0, s, keys, n, width, tiles,
              splits.data(), comp);
-      launch(algorithm, "merge_sort_round", to_tmp, grid, block, 0, s, keys, vals, tk, tv, n, width,
+      launch(algorithm, "merge_sort_round", to_tmp, grid, block, smem, s, keys, vals, tk, tv, n, width,
              static_cast<const size_type*>(splits.data()), comp);
     }
     in_tmp = !in_tmp;

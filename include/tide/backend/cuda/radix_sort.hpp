@@ -21,24 +21,9 @@
 #include "launch.hpp"
 #include "radix_sort_onesweep.hpp"
 #include "radix_sort_upsweep.hpp"
+#include "smem_opt_in.hpp"
 
 namespace tide::backend::cuda::detail {
-
-/// Lets `kernel` use `bytes` of dynamic shared memory: above 48 KiB that needs an opt-in, once per
-/// device (`done` remembers the devices, one bit each).
-template <class... Params>
-void allow_dynamic_smem(void (*kernel)(Params...), std::size_t bytes, std::atomic<std::uint64_t>& done,
-                        const char* algorithm) {
-  if (bytes <= 48 * 1024) return;
-  const auto& props = device_props();
-  const std::uint64_t bit = props.device < 64 ? std::uint64_t(1) << props.device : 0;
-  if (bit && (done.load(std::memory_order_relaxed) & bit)) return;
-  if (bytes > std::size_t(props.shared_per_block_optin))
-    tide::detail::throw_invalid_argument(algorithm, "element types too large for the shared memory of this device");
-  cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
-  if (e != cudaSuccess) tide::detail::throw_cuda_error(e, algorithm);
-  done.fetch_or(bit, std::memory_order_relaxed);
-}
 
 /// Carves aligned pieces out of one temporary allocation.
 class byte_carver {
@@ -108,7 +93,7 @@ void radix_sort_onesweep(const cuda_policy& p, K* keys, V* vals, size_type n, in
 
   using value_t = std::conditional_t<Pairs, V, K>;  // keys only: the tile union needs no room for values
   auto kernel = radix_onesweep_kernel<tuning, Descending, Pairs, K, value_t>;
-  const std::size_t smem = sizeof(onesweep_storage<K, value_t, Pairs, tuning::threads, tuning::items>);
+  const std::size_t smem = sizeof(onesweep_storage<K, value_t, Pairs, onesweep_keeps_digits<tuning, K, Pairs>, tuning::threads, tuning::items>);
   static std::atomic<std::uint64_t> smem_ready{0};
   allow_dynamic_smem(kernel, smem, smem_ready, algorithm);
 

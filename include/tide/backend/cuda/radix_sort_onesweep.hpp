@@ -11,6 +11,7 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <type_traits>
 
 #include "../../config.hpp"
 #include "block/block_radix_rank.hpp"
@@ -61,7 +62,20 @@ struct onesweep_params {
   unsigned mask;
 };
 
-template <class K, class V, bool Pairs, int Threads, int Items>
+/// Whether a pass keeps each key's digit from the ranking (in shared memory, by tile position)
+/// instead of computing it again from the key for the scatter: always for the values (pairs); for
+/// floating-point keys by default, whose order bits (NaN and -0.0 tests, the flip) cost more than a
+/// byte store and load. A tuning may decide with `static constexpr int keep_digits = 0 / 1`.
+template <class Tuning, class = void>
+struct tuning_keep_digits : std::integral_constant<int, -1> {};
+template <class Tuning>
+struct tuning_keep_digits<Tuning, std::void_t<decltype(Tuning::keep_digits)>>
+    : std::integral_constant<int, Tuning::keep_digits> {};
+template <class Tuning, class K, bool Pairs>
+inline constexpr bool onesweep_keeps_digits =
+    Pairs || (tuning_keep_digits<Tuning>::value < 0 ? std::is_floating_point_v<K> : tuning_keep_digits<Tuning>::value != 0);
+
+template <class K, class V, bool Pairs, bool KeepDigits, int Threads, int Items>
 struct onesweep_storage {
   using rank_t = block_radix_rank<Threads, Items>;
   union {
@@ -69,8 +83,11 @@ struct onesweep_storage {
     V vals[Threads * Items];
     typename rank_t::storage rank;
   } u;
-  long long scatter_base[radix_digits];  ///< output index of a key of digit d at tile position i: base[d] + i
-  unsigned char digit[Pairs ? Threads * Items : 1];  ///< digit at each tile position, for the values
+  /// Where a key of digit d at tile position i goes: key_dst[d] + i (a pointer, so the scatter's
+  /// address is one multiply-add from the 32-bit position; no 64-bit index arithmetic per key).
+  K* key_dst[radix_digits];
+  V* val_dst[Pairs ? radix_digits : 1];
+  unsigned char digit[KeepDigits ? Threads * Items : 1];  ///< digit by tile position
   int tile;
 };
 
@@ -80,7 +97,8 @@ __device__ TIDE_FORCEINLINE void store_status(unsigned* p, unsigned v) { *reinte
 template <class Tuning, bool Descending, bool Pairs, class K, class V>
 __global__ void __launch_bounds__(Tuning::threads, Tuning::min_blocks) radix_onesweep_kernel(onesweep_params<K, V> p) {
   constexpr int threads = Tuning::threads, items = Tuning::items, tile_items = threads * items;
-  using storage_t = onesweep_storage<K, V, Pairs, threads, items>;
+  constexpr bool keep_digits = onesweep_keeps_digits<Tuning, K, Pairs>;
+  using storage_t = onesweep_storage<K, V, Pairs, keep_digits, threads, items>;
   using rank_t = block_radix_rank<threads, items>;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   storage_t& s = *reinterpret_cast<storage_t*>(smem_raw);
@@ -108,7 +126,7 @@ __global__ void __launch_bounds__(Tuning::threads, Tuning::min_blocks) radix_one
   const int warp_begin = warp * 32 * items;
 
   K keys[items];
-  int rank[items];  // digits, then ranks
+  int rank[items];  // digits, then ranks (with keep_digits: digit << 16 | rank)
 #pragma unroll
   for (int u = 0; u < items; ++u) {
     const int i = warp_begin + u * 32 + lane;
@@ -122,7 +140,7 @@ __global__ void __launch_bounds__(Tuning::threads, Tuning::min_blocks) radix_one
 
   unsigned* status_tile = p.status + size_type(tile) * radix_digits;
   int count = 0, excl = 0;
-  rank_t::rank(
+  rank_t::template rank<keep_digits>(
       rank, s.u.rank,
       [&](int& c) {
         if (tid == radix_digits - 1) c -= tile_items - valid;
@@ -132,8 +150,13 @@ __global__ void __launch_bounds__(Tuning::threads, Tuning::min_blocks) radix_one
   __syncthreads();  // the rank storage becomes the key tile
 
 #pragma unroll
-  for (int u = 0; u < items; ++u)
-    if (full || rank[u] < valid) s.u.keys[rank[u]] = keys[u];
+  for (int u = 0; u < items; ++u) {
+    const int r = keep_digits ? rank[u] & 0xffff : rank[u];
+    if (full || r < valid) {
+      s.u.keys[r] = keys[u];
+      if constexpr (keep_digits) s.digit[r] = (unsigned char)(rank[u] >> 16);
+    }
+  }
 
   // Values are loaded now so that their latency hides behind the look-back.
   V vals[Pairs ? items : 1];
@@ -162,7 +185,10 @@ __global__ void __launch_bounds__(Tuning::threads, Tuning::min_blocks) radix_one
       }
       store_status(status_tile + tid, lookback_inclusive | (before + unsigned(count)));
     }
-    s.scatter_base[tid] = (long long)(bin + before) - excl;
+    // bin + before >= excl: the keys of smaller digits in this tile are among the bin's predecessors.
+    const unsigned long long base = bin + before - unsigned(excl);
+    s.key_dst[tid] = keys_out + base;
+    if constexpr (Pairs) s.val_dst[tid] = (src ? p.vals[0] : p.vals[1]) + base;
     if (p.bins_out && tile_begin + tile_items >= p.portion_n) p.bins_out[tid] = bin + before + unsigned(count);
   }
   __syncthreads();
@@ -172,23 +198,23 @@ __global__ void __launch_bounds__(Tuning::threads, Tuning::min_blocks) radix_one
     const int i = u * threads + tid;
     if (full || i < valid) {
       const K k = s.u.keys[i];
-      const int d = radix_digit<K, Descending>(k, p.shift, p.mask);
-      keys_out[s.scatter_base[d] + i] = k;
-      if constexpr (Pairs) s.digit[i] = (unsigned char)d;  // read back by this same thread
+      const int d = keep_digits ? int(s.digit[i]) : radix_digit<K, Descending>(k, p.shift, p.mask);
+      s.key_dst[d][i] = k;
     }
   }
 
   if constexpr (Pairs) {
-    V* vals_out = src ? p.vals[0] : p.vals[1];
     __syncthreads();  // the key tile becomes the value tile
 #pragma unroll
-    for (int u = 0; u < items; ++u)
-      if (full || rank[u] < valid) s.u.vals[rank[u]] = vals[u];
+    for (int u = 0; u < items; ++u) {
+      const int r = rank[u] & 0xffff;
+      if (full || r < valid) s.u.vals[r] = vals[u];
+    }
     __syncthreads();
 #pragma unroll
     for (int u = 0; u < items; ++u) {
       const int i = u * threads + tid;
-      if (full || i < valid) vals_out[s.scatter_base[s.digit[i]] + i] = s.u.vals[i];
+      if (full || i < valid) s.val_dst[s.digit[i]][i] = s.u.vals[i];
     }
   }
 }

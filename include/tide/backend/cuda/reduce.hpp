@@ -44,12 +44,10 @@ struct reduce_tuning<Acc, 800> : reduce_tuning<Acc, 900> {};
 template <int Threads, int Items, int RunLen, tile_access Access, class In, class Acc, class Op, class Out>
 __global__ void __launch_bounds__(Threads)
     reduce_kernel(In in, size_type n, size_type tiles_per_block, Op op, Acc init, Acc* d_partials, Out out) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   // Launched as a dependent second pass (launch_dependent) it may start early: wait for the first
   // pass before reading; and let a dependent second pass start its launch now.
-  asm volatile("griddepcontrol.wait;" ::: "memory");
-  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
-#endif
+  grid_dependency_wait();
+  grid_dependents_may_start();
   using io = warp_tile_io<Items, RunLen, Access>;
   using value_t = iter_value_t<In>;
   constexpr int warps = Threads / warp_threads;
@@ -108,26 +106,6 @@ __global__ void __launch_bounds__(Threads)
   }
 }
 
-/// Like launch() (launch.hpp), for a kernel that waits for the one before it on the stream itself
-/// (griddepcontrol.wait): from sm_90 it may be launched while that one finishes (programmatic
-/// dependent launch), which hides the launch gap of a second pass.
-template <class... Params, class... Args>
-void launch_dependent(const char* algorithm, const char* kernel_name, void (*kernel)(Params...), dim3 grid,
-                      dim3 block, stream_t stream, Args&&... args) {
-  cudaLaunchAttribute attribute[1];
-  attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-  attribute[0].val.programmaticStreamSerializationAllowed = 1;
-  cudaLaunchConfig_t config{};
-  config.gridDim = grid;
-  config.blockDim = block;
-  config.dynamicSmemBytes = 0;
-  config.stream = stream;
-  config.attrs = attribute;
-  config.numAttrs = device_props().cc_major >= 9 ? 1 : 0;
-  (void)cudaLaunchKernelEx(&config, kernel, static_cast<Params>(args)...);  // its error is the last error
-  check_launch(algorithm, kernel_name, stream);
-}
-
 /// One launch of reduce_kernel over [in, in + n) with `blocks` blocks (f(kernel) gives them, before);
 /// a dependent launch when `dependent`.
 template <class Tuning, class Acc, class In, class Op, class Out, class Blocks>
@@ -141,7 +119,7 @@ void launch_reduce(const cuda_policy& p, In in, size_type n, Blocks&& blocks_for
         size_type tiles_per_block = 1;
         const size_type blocks = blocks_for(kernel, tiles_per_block);
         if (dependent)
-          launch_dependent(algorithm, "reduce_kernel", kernel, dim3(unsigned(blocks)), threads, p.stream, in, n,
+          launch_dependent(algorithm, "reduce_kernel", kernel, dim3(unsigned(blocks)), threads, 0, p.stream, in, n,
                            tiles_per_block, op, init, d_partials, out);
         else
           launch(algorithm, "reduce_kernel", kernel, dim3(unsigned(blocks)), threads, 0, p.stream, in, n,

@@ -66,6 +66,7 @@ __device__ TIDE_FORCEINLINE void scan_tile_registers(In in, Out out, size_type n
   constexpr int runs = Items / RunLen;
   Acc partials[runs], prefix[runs], total;
   run_partials<RunLen>(items, partials, op);
+  grid_dependency_wait();  // the look-back state's clear (launch_scan) has finished
   const bool seeded = scan_t(scan_storage).exclusive_runs(partials, prefix, total, op, tile_prefix);
 
   Acc results[Items];
@@ -107,6 +108,7 @@ __device__ TIDE_FORCEINLINE void scan_tile_staged(In in, Out out, size_type n, O
     for (int e = 1; e < RunLen; ++e) v = op(v, run.v[e]);
     partials[r] = v;
   }
+  grid_dependency_wait();  // the look-back state's clear (launch_scan) has finished
   const bool seeded = scan_t(scan_storage).exclusive_runs(partials, prefix, total, op, tile_prefix);
 
   using out_t = std::remove_cv_t<std::remove_pointer_t<Out>>;
@@ -168,8 +170,13 @@ void launch_scan(const cuda_policy& p, In in, size_type n, Out out, Acc init, bo
       &scan_kernel<Threads, MinBlocks, Items, RunLen, Access, Exclusive, Staging, In, Out, Acc, Op, state_t, prefix_t>;
   const std::size_t smem = Staging > 0 ? std::size_t(Threads) * Items * sizeof(iter_value_t<In>) : 0;
   allow_dynamic_shared(kernel, smem, algorithm);
-  launch(algorithm, "scan_kernel", kernel, grid, Threads, smem, p.stream, in, out, n, op, init, has_init,
-         state.state(), tiles);
+  // Launched while the state's clear runs: the tile's loads overlap it and the launch latency.
+  if (state.cleared_by_kernel())
+    launch_dependent(algorithm, "scan_kernel", kernel, grid, Threads, smem, p.stream, in, out, n, op, init, has_init,
+                     state.state(), tiles);
+  else
+    launch(algorithm, "scan_kernel", kernel, grid, Threads, smem, p.stream, in, out, n, op, init, has_init,
+           state.state(), tiles);
 }
 
 /// One scan with the given tuning and look-back scheme (void: select_lookback's); n > 0. Contiguous 16-byte runs of the input

@@ -75,17 +75,20 @@ struct block_radix_rank {
   static constexpr int radix_digits = 256;
   static constexpr int warps = Threads / 32;
   static_assert(Threads % 32 == 0 && Threads >= radix_digits, "one thread per digit, whole warps");
+  static_assert(Threads * Items <= (1 << 16), "ranks fit 16 bits (KeepDigit packs the digit above them)");
 
   struct storage {
     int warp_offsets[warps][radix_digits];
     int digit_sums[radix_digits / 32];
   };
 
-  /// `digit_rank` holds each item's digit on entry and its rank in the tile on exit.
+  /// `digit_rank` holds each item's digit on entry and its rank in the tile on exit (with
+  /// KeepDigit: `digit << 16 | rank`, so that a caller that needs the digit again need not
+  /// recompute it from the key, nor hold it in a second register array).
   /// Threads d < 256 call `publish(count)` with the tile's count of digit d before ranking starts,
   /// and get back `count` and `excl` (the number of the tile's items with a smaller digit).
   /// Ends with the ranks in registers; `s` may be reused after a __syncthreads().
-  template <class Publish>
+  template <bool KeepDigit = false, class Publish>
   static __device__ TIDE_FORCEINLINE void rank(int (&digit_rank)[Items], storage& s, Publish&& publish, int& count,
                                                int& excl) {
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
@@ -123,7 +126,7 @@ struct block_radix_rank {
       int base = 0;
       if (lane == leader) base = atomicAdd(&own[d], below);
       base = __shfl_sync(~0u, base, leader);
-      digit_rank[u] = base + below - 1;
+      digit_rank[u] = KeepDigit ? (d << 16 | (base + below - 1)) : base + below - 1;
     }
   }
 };
