@@ -44,9 +44,8 @@ for step in "${steps[@]}"; do
       ;;
     large)
       echo "=== CUDA large sizes (2^24+1, 2^28; 2^31+1 and 2^32+1)"
-      for t in "$build"/test/test_*; do
-        TIDE_TEST_LARGE=1 "$t" --test-case='*large*' >>"$out/large.log" 2>&1 || status=1
-      done
+      cmake --build "$build" -j "$jobs" --target test_large >>"$out/build.log" 2>&1 || { echo "test_large: build failed"; status=1; continue; }
+      TIDE_TEST_LARGE=1 "$build/test/test_large" >"$out/large.log" 2>&1 || status=1
       grep -E "test cases|FAILED|ERROR" "$out/large.log" | tail -20
       ;;
     fuzz)
@@ -67,10 +66,14 @@ for step in "${steps[@]}"; do
         (
           for t in "$build"/test/test_*; do
             case "$t" in *.cmake | *test_large) continue ;; esac
+            [ -x "$t" ] || continue
             TIDE_TEST_SMALL=1 compute-sanitizer --tool "$tool" --report-api-errors no --error-exitcode 99 \
               --print-limit 5 "$t" >"$out/sanitize-$tool-$(basename "$t").log" 2>&1
             rc=$?
             log="$out/sanitize-$tool-$(basename "$t").log"
+            # A program that never touches the GPU (test_iterators: host-side adaptors only) has
+            # nothing to check: said so, not counted as clean.
+            grep -q 'terminated before first instrumented API call' "$log" && grep -q 'Status: SUCCESS' "$log" && rc=nogpu
             # Some reports (initcheck on a cudaMemcpy source) leave the exit status 0: read the summary.
             grep -qE 'ERROR SUMMARY: [1-9]|\([1-9][0-9]* errors' "$log" && rc=98
             echo "$(basename "$t") rc=$rc" >>"$out/sanitize-$tool.txt"
@@ -79,8 +82,8 @@ for step in "${steps[@]}"; do
       done
       wait
       for tool in memcheck racecheck synccheck initcheck; do
-        echo "$tool: $(grep -c 'rc=0' "$out/sanitize-$tool.txt") programs clean, $(grep -vc 'rc=0' "$out/sanitize-$tool.txt") not"
-        grep -v 'rc=0' "$out/sanitize-$tool.txt" && status=1
+        echo "$tool: $(grep -c 'rc=0' "$out/sanitize-$tool.txt") programs clean, $(grep -c 'rc=nogpu' "$out/sanitize-$tool.txt") with no GPU work, $(grep -vcE 'rc=(0|nogpu)' "$out/sanitize-$tool.txt") not"
+        grep -vE 'rc=(0|nogpu)' "$out/sanitize-$tool.txt" && status=1
       done
       ;;
     bench)

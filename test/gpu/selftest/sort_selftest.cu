@@ -721,9 +721,10 @@ void sweep_latency() {
   std::printf("sweep CUB SortKeys 1000 f32 end to end (temp preallocated): %.2f us\n", total / 200);
 }
 
-template <int T, int I>
+template <int T, int I, int RT = T, int RI = I>
 struct merge_shape {
   static constexpr int threads = T, items = I, tile = T * I;
+  using round = cu::detail::merge_round_shape<RT, RI>;
 };
 
 /// The whole merge sort (custom comparator, f32) with a given block shape.
@@ -741,8 +742,8 @@ void sweep_merge_shape(size_t n) {
   report(ok, "sweep merge shape sorted");
   int rounds = 0;
   while ((size_t(Tn::tile) << rounds) < n) ++rounds;
-  std::printf("sweep merge sort f32 custom %dx%d (%d rounds): %.3f ms%s\n", Tn::threads, Tn::items, rounds, t,
-              ok ? "" : " (NOT SORTED)");
+  std::printf("sweep merge sort f32 custom %dx%d, rounds %dx%d (%d rounds): %.3f ms%s\n", Tn::threads, Tn::items,
+              Tn::round::threads, Tn::round::items, rounds, t, ok ? "" : " (NOT SORTED)");
 }
 
 void sweep_merge(size_t n) {
@@ -807,10 +808,11 @@ void sweeps() {
   sweep_merge(n);
   sweep_merge_shape<merge_shape<256, 17>>(n);
   sweep_merge_shape<merge_shape<512, 17>>(n);
-  sweep_merge_shape<merge_shape<512, 23>>(n);
-  sweep_merge_shape<merge_shape<1024, 17>>(n);
-  sweep_merge_shape<merge_shape<512, 33>>(n);
-  sweep_merge_shape<merge_shape<1024, 11>>(n);
+  sweep_merge_shape<merge_shape<512, 17, 256, 17>>(n);
+  sweep_merge_shape<merge_shape<512, 17, 128, 17>>(n);
+  sweep_merge_shape<merge_shape<512, 17, 1024, 17>>(n);
+  sweep_merge_shape<merge_shape<512, 17, 256, 34>>(n);
+  sweep_merge_shape<merge_shape<512, 17, 64, 17>>(n);
 }
 
 /// One tide and one CUB sort of 2^28 u32 and f32 keys after a warm-up, for a profiler

@@ -36,6 +36,12 @@ struct merge_sort_tuning {
   static constexpr int tile = threads * items;
 };
 
+/// A block shape of the merge rounds: Threads x Items outputs per block.
+template <int Threads, int Items>
+struct merge_round_shape {
+  static constexpr int threads = Threads, items = Items, tile = Threads * Items;
+};
+
 /// The merge sort's own shape (tiles sorted by a block, and the rounds' output tiles): bigger tiles
 /// than merge and small_sort use, in dynamic shared memory (past 48 KiB with the opt-in), because
 /// each doubling of the tile saves a round over the whole input. Items odd (conflict-free blocked
@@ -47,6 +53,7 @@ struct merge_sort_big_tuning {
   static constexpr int threads = narrow ? 512 : base::threads;
   static constexpr int items = narrow ? 17 : base::items;
   static constexpr int tile = threads * items;
+  using round = merge_round_shape<threads, items>;  ///< the rounds' output tiles (must divide 2 * tile)
 };
 
 /// Dynamic shared memory of a merge sort block: the tile's keys, then its values.
@@ -112,19 +119,19 @@ __global__ void merge_sort_partition_kernel(KIn src, size_type n, size_type widt
 
 /// One merge round: runs of `width` sorted elements of src are merged pairwise into dst, one
 /// output tile per block, its inputs found by the partition kernel.
-template <class Tuning, bool Pairs, class K, class V, class KIn, class VIn, class KOut, class VOut, class Comp>
-__global__ void __launch_bounds__(Tuning::threads)
+template <class Round, bool Pairs, class K, class V, class KIn, class VIn, class KOut, class VOut, class Comp>
+__global__ void __launch_bounds__(Round::threads)
     merge_sort_round_kernel(KIn src, VIn vsrc, KOut dst, VOut vdst, size_type n, size_type width,
                             const size_type* splits, Comp comp) {
-  constexpr int tile = Tuning::tile;
-  const merge_sort_shared<K, V, Tuning> sm;
+  constexpr int tile = Round::tile;
+  const merge_sort_shared<K, V, Round> sm;
   const size_type d0 = size_type(blockIdx.x) * tile;
   const merge_pair m(d0, n, width);
   const size_type total = m.na + m.nb, local0 = d0 - m.pair;
   const size_type local1 = local0 + tile < total ? local0 + tile : total;
   const size_type a0 = splits[blockIdx.x];
   const size_type a1 = local1 == total ? m.na : splits[blockIdx.x + 1];  // the next tile is in this pair
-  merge_tile<Tuning::threads, Tuning::items, Pairs>(src + m.pair, vsrc + m.pair, src + (m.pair + m.na),
+  merge_tile<Round::threads, Round::items, Pairs>(src + m.pair, vsrc + m.pair, src + (m.pair + m.na),
                                                      vsrc + (m.pair + m.na), local0, local1, a0, a1, dst + m.pair,
                                                      vdst + m.pair, sm.keys, sm.vals, comp);
 }
@@ -137,14 +144,18 @@ void merge_sort(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n, Comp 
   using K = iter_value_t<KeyIt>;
   using V = std::conditional_t<Pairs, iter_value_t<ValIt>, K>;
   using tuning = Tuning;
+  using round = typename Tuning::round;
+  static_assert((2 * tuning::tile) % round::tile == 0, "a round's output tiles never straddle two pairs of runs");
   if (n <= 1) return;
   constexpr std::size_t smem = merge_sort_smem<tuning, Pairs, K, V>();
+  constexpr std::size_t round_smem = merge_sort_smem<round, Pairs, K, V>();
   const size_type tiles = (n + tuning::tile - 1) / tuning::tile;
+  const size_type round_tiles = (n + round::tile - 1) / round::tile;
   int rounds = 0;
   while ((size_type(1) << rounds) < tiles) ++rounds;
 
   tide::detail::temporary_buffer<K> tmp_keys(p, rounds ? std::size_t(n) : 0, algorithm);
-  tide::detail::temporary_buffer<size_type> splits(p, rounds ? std::size_t(tiles) : 0, algorithm);
+  tide::detail::temporary_buffer<size_type> splits(p, rounds ? std::size_t(round_tiles) : 0, algorithm);
   tide::detail::temporary_buffer<V> tmp_vals(p, rounds && Pairs ? std::size_t(n) : 0, algorithm);
   K* tk = tmp_keys.data();
   V* tv = Pairs ? tmp_vals.data() : reinterpret_cast<V*>(tk);
@@ -165,27 +176,28 @@ void merge_sort(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n, Comp 
     allow_dynamic_smem(kernel, smem, ready_tiles, algorithm);
     launch(algorithm, "merge_sort_tiles", kernel, grid, block, smem, s, keys, vals, keys, vals, n, comp);
   }
-  auto from_tmp = merge_sort_round_kernel<tuning, Pairs, K, V, K*, V*, KeyIt, ValIt, Comp>;
-  auto to_tmp = merge_sort_round_kernel<tuning, Pairs, K, V, KeyIt, ValIt, K*, V*, Comp>;
+  auto from_tmp = merge_sort_round_kernel<round, Pairs, K, V, K*, V*, KeyIt, ValIt, Comp>;
+  auto to_tmp = merge_sort_round_kernel<round, Pairs, K, V, KeyIt, ValIt, K*, V*, Comp>;
   if (rounds > 0) {
-    allow_dynamic_smem(from_tmp, smem, ready_from, algorithm);
-    allow_dynamic_smem(to_tmp, smem, ready_to, algorithm);
+    allow_dynamic_smem(from_tmp, round_smem, ready_from, algorithm);
+    allow_dynamic_smem(to_tmp, round_smem, ready_to, algorithm);
   }
-  auto partition_tmp = merge_sort_partition_kernel<tuning::tile, K*, Comp>;
-  auto partition_keys = merge_sort_partition_kernel<tuning::tile, KeyIt, Comp>;
-  const dim3 partition_grid{unsigned((tiles + 255) / 256)};
+  auto partition_tmp = merge_sort_partition_kernel<round::tile, K*, Comp>;
+  auto partition_keys = merge_sort_partition_kernel<round::tile, KeyIt, Comp>;
+  const dim3 partition_grid{unsigned((round_tiles + 255) / 256)};
+  const dim3 round_grid{unsigned(round_tiles)}, round_block{unsigned(round::threads)};
   for (int r = 0; r < rounds; ++r) {
     const size_type width = size_type(tuning::tile) << r;
     if (in_tmp) {
-      launch(algorithm, "merge_sort_partition", partition_tmp, partition_grid, dim3(256), 0, s, tk, n, width, tiles,
-             splits.data(), comp);
-      launch(algorithm, "merge_sort_round", from_tmp, grid, block, smem, s, tk, tv, keys, vals, n, width,
-             static_cast<const size_type*>(splits.data()), comp);
+      launch(algorithm, "merge_sort_partition", partition_tmp, partition_grid, dim3(256), 0, s, tk, n, width,
+             round_tiles, splits.data(), comp);
+      launch(algorithm, "merge_sort_round", from_tmp, round_grid, round_block, round_smem, s, tk, tv, keys, vals, n,
+             width, static_cast<const size_type*>(splits.data()), comp);
     } else {
-      launch(algorithm, "merge_sort_partition", partition_keys, partition_grid, dim3(256), 0, s, keys, n, width, tiles,
-             splits.data(), comp);
-      launch(algorithm, "merge_sort_round", to_tmp, grid, block, smem, s, keys, vals, tk, tv, n, width,
-             static_cast<const size_type*>(splits.data()), comp);
+      launch(algorithm, "merge_sort_partition", partition_keys, partition_grid, dim3(256), 0, s, keys, n, width,
+             round_tiles, splits.data(), comp);
+      launch(algorithm, "merge_sort_round", to_tmp, round_grid, round_block, round_smem, s, keys, vals, tk, tv, n,
+             width, static_cast<const size_type*>(splits.data()), comp);
     }
     in_tmp = !in_tmp;
   }

@@ -20,17 +20,17 @@
 namespace tide::backend::cuda::detail {
 
 /// Block shape of a onesweep pass by key and value size (value 0: keys only), measured on an H200 at
-/// 2^28 random keys (scratch/sort_notes.md): 4-byte keys 256x23 (6.81 ms; 384x20 7.13, 384x23 6.98,
-/// 512x18 7.36), 8-byte keys 384x18 (17.3 ms; 384x14 18.6; needs the > 48 KiB opt-in, made once per
-/// device by allow_dynamic_smem), 4-byte pairs 384x22 (8.55 ms; 384x18 8.89).
-/// (Measured faster but not yet run through the tests: u64 256x20 min 3 16.5 ms, pairs 256x22 8.42.)
+/// 2^28 random keys (docs/notes/sort.md; CUB SortKeys u32 5.42 ms, u64 16.40 in the same run):
+/// 4-byte keys 256x23 min 3 (6.67 ms; 256x20 6.83, 384x20 6.89, 512x15 7.29; float keys keep their
+/// digits: 7.12 against 7.35), 8-byte keys 256x20 min 3 (15.85; 384x18 16.40), 4-byte pairs 384x22
+/// (8.21; 256x22 8.29, 384x18 8.78).
 template <std::size_t KeyBytes, std::size_t ValueBytes>
 struct onesweep_tuning {
   static constexpr std::size_t dominant = KeyBytes > ValueBytes ? KeyBytes : ValueBytes;
-  static constexpr bool narrow = ValueBytes == 0 && KeyBytes == 4;  ///< 4-byte keys only
+  static constexpr bool narrow = ValueBytes == 0 && (KeyBytes == 4 || KeyBytes == 8);  ///< 4- or 8-byte keys only
   static constexpr int threads = narrow ? 256 : 384;
-  static constexpr int items = narrow            ? 23
-                               : ValueBytes == 0 ? (KeyBytes <= 4 ? 20 : 18)
+  static constexpr int items = narrow            ? (KeyBytes == 4 ? 23 : 20)
+                               : ValueBytes == 0 ? 20
                                : dominant <= 4    ? 22
                                : dominant <= 8    ? 12
                                                   : 7;
@@ -90,6 +90,37 @@ struct onesweep_storage {
   unsigned char digit[KeepDigits ? Threads * Items : 1];  ///< digit by tile position
   int tile;
 };
+
+/// A store through a pointer known to be global (the scatter's pointers come from shared memory, so
+/// the compiler cannot tell and would issue generic stores): st.global for naturally aligned 1-,
+/// 2-, 4-, 8- and 16-byte types, a plain store otherwise.
+template <class T>
+__device__ TIDE_FORCEINLINE void store_global(T* p, const T& v) {
+  constexpr bool natural = alignof(T) >= sizeof(T);
+  if constexpr (natural && sizeof(T) == 1) {
+    unsigned char u;
+    memcpy(&u, &v, 1);
+    __stcg(reinterpret_cast<unsigned char*>(p), u);
+  } else if constexpr (natural && sizeof(T) == 2) {
+    unsigned short u;
+    memcpy(&u, &v, 2);
+    __stcg(reinterpret_cast<unsigned short*>(p), u);
+  } else if constexpr (natural && sizeof(T) == 4) {
+    unsigned u;
+    memcpy(&u, &v, 4);
+    __stcg(reinterpret_cast<unsigned*>(p), u);
+  } else if constexpr (natural && sizeof(T) == 8) {
+    unsigned long long u;
+    memcpy(&u, &v, 8);
+    __stcg(reinterpret_cast<unsigned long long*>(p), u);
+  } else if constexpr (natural && sizeof(T) == 16) {
+    uint4 u;
+    memcpy(&u, &v, 16);
+    __stcg(reinterpret_cast<uint4*>(p), u);
+  } else {
+    *p = v;
+  }
+}
 
 __device__ TIDE_FORCEINLINE unsigned load_status(const unsigned* p) { return *reinterpret_cast<const volatile unsigned*>(p); }
 __device__ TIDE_FORCEINLINE void store_status(unsigned* p, unsigned v) { *reinterpret_cast<volatile unsigned*>(p) = v; }
@@ -199,7 +230,7 @@ __global__ void __launch_bounds__(Tuning::threads, Tuning::min_blocks) radix_one
     if (full || i < valid) {
       const K k = s.u.keys[i];
       const int d = keep_digits ? int(s.digit[i]) : radix_digit<K, Descending>(k, p.shift, p.mask);
-      s.key_dst[d][i] = k;
+      store_global(s.key_dst[d] + i, k);
     }
   }
 
@@ -214,7 +245,7 @@ __global__ void __launch_bounds__(Tuning::threads, Tuning::min_blocks) radix_one
 #pragma unroll
     for (int u = 0; u < items; ++u) {
       const int i = u * threads + tid;
-      if (full || i < valid) s.val_dst[s.digit[i]][i] = s.u.vals[i];
+      if (full || i < valid) store_global(s.val_dst[s.digit[i]] + i, s.u.vals[i]);
     }
   }
 }

@@ -3,7 +3,7 @@
 // deterministic: the partition depends on n and the tuning only, and every combination happens in
 // a fixed order.
 //
-// Up to `single_block_tiles` tiles (16K 4-byte items) one block does everything in one launch.
+// Up to `single_block_tiles` tiles (32K 4-byte items) one block does everything in one launch.
 // Beyond, block b reduces its own contiguous range (the range split again into one contiguous slice
 // per warp, walked in warp tiles of vector runs) and writes a partial; a second one-block launch of
 // the same kernel reduces the partials in order, starting from init. `reduce` copies the result
@@ -184,7 +184,7 @@ void reduce_to(const cuda_policy& p, In in, size_type n, Out out, Acc init, Op o
 
 /// init op x0 op x1 ... op x(n-1), in order (op need not be commutative); waits for the result.
 /// The last kernel writes the value straight into the calling thread's pinned result slot, so the
-/// call costs its launches and one wait: no allocation (below 16K items) and no copy.
+/// call costs its launches and one wait: no allocation (up to 4 tiles: 32K 4-byte items) and no copy.
 template <class InputIt, class T, class Op>
 T reduce(const cuda_policy& p, InputIt first, size_type n, T init, Op op) {
   static_assert(std::is_trivially_copyable_v<T>, "tide::reduce: the value type must be trivially copyable");
