@@ -84,7 +84,6 @@ __global__ void __launch_bounds__(Tuning::threads)
     merge_sort_tiles_kernel(KIn keys_in, VIn vals_in, KOut keys_out, VOut vals_out, size_type n, Comp comp) {
   constexpr int threads = Tuning::threads, items = Tuning::items, tile = Tuning::tile;
   const merge_sort_shared<K, V, Tuning> sm;
-  grid_dependents_may_start();  // the first partition may be scheduled in the last wave (it waits for us)
   const size_type base = size_type(blockIdx.x) * tile;
   const int valid = int(n - base < tile ? n - base : tile);
   K keys[items];
@@ -108,18 +107,14 @@ struct merge_pair {
   }
 };
 
-/// splits[t]: the merge path where output tile t starts, within its pair of runs; a warp a tile
-/// (warp_merge_path). Launched by launch_dependent after the kernel that wrote src: waits for it.
+/// splits[t]: the merge path where output tile t starts, within its pair of runs.
 template <int Tile, class KIn, class Comp>
 __global__ void merge_sort_partition_kernel(KIn src, size_type n, size_type width, size_type tiles, size_type* splits,
                                             Comp comp) {
-  grid_dependents_may_start();
-  grid_dependency_wait();
-  const size_type t = (size_type(blockIdx.x) * blockDim.x + threadIdx.x) / 32;  // the same in the whole warp
+  const size_type t = size_type(blockIdx.x) * blockDim.x + threadIdx.x;
   if (t >= tiles) return;
   const merge_pair m(t * Tile, n, width);
-  const size_type split = warp_merge_path(src + m.pair, m.na, src + (m.pair + m.na), m.nb, t * Tile - m.pair, comp);
-  if ((threadIdx.x & 31) == 0) splits[t] = split;
+  splits[t] = merge_path(src + m.pair, m.na, src + (m.pair + m.na), m.nb, t * Tile - m.pair, comp);
 }
 
 /// One merge round: runs of `width` sorted elements of src are merged pairwise into dst, one
@@ -130,8 +125,6 @@ __global__ void __launch_bounds__(Round::threads)
                             const size_type* splits, Comp comp) {
   constexpr int tile = Round::tile;
   const merge_sort_shared<K, V, Round> sm;
-  grid_dependents_may_start();  // the next round's partition may be scheduled in this round's last wave
-  grid_dependency_wait();       // (launch_dependent) the partition, and the round before it, are done
   const size_type d0 = size_type(blockIdx.x) * tile;
   const merge_pair m(d0, n, width);
   const size_type total = m.na + m.nb, local0 = d0 - m.pair;
@@ -191,19 +184,19 @@ void merge_sort(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n, Comp 
   }
   auto partition_tmp = merge_sort_partition_kernel<round::tile, K*, Comp>;
   auto partition_keys = merge_sort_partition_kernel<round::tile, KeyIt, Comp>;
-  const dim3 partition_grid{unsigned((round_tiles * 32 + 255) / 256)};  // a warp a tile
+  const dim3 partition_grid{unsigned((round_tiles + 255) / 256)};
   const dim3 round_grid{unsigned(round_tiles)}, round_block{unsigned(round::threads)};
   for (int r = 0; r < rounds; ++r) {
     const size_type width = size_type(tuning::tile) << r;
     if (in_tmp) {
-      launch_dependent(algorithm, "merge_sort_partition", partition_tmp, partition_grid, dim3(256), 0, s, tk, n, width,
+      launch(algorithm, "merge_sort_partition", partition_tmp, partition_grid, dim3(256), 0, s, tk, n, width,
              round_tiles, splits.data(), comp);
-      launch_dependent(algorithm, "merge_sort_round", from_tmp, round_grid, round_block, round_smem, s, tk, tv, keys, vals, n,
+      launch(algorithm, "merge_sort_round", from_tmp, round_grid, round_block, round_smem, s, tk, tv, keys, vals, n,
              width, static_cast<const size_type*>(splits.data()), comp);
     } else {
-      launch_dependent(algorithm, "merge_sort_partition", partition_keys, partition_grid, dim3(256), 0, s, keys, n, width,
+      launch(algorithm, "merge_sort_partition", partition_keys, partition_grid, dim3(256), 0, s, keys, n, width,
              round_tiles, splits.data(), comp);
-      launch_dependent(algorithm, "merge_sort_round", to_tmp, round_grid, round_block, round_smem, s, keys, vals, tk, tv, n,
+      launch(algorithm, "merge_sort_round", to_tmp, round_grid, round_block, round_smem, s, keys, vals, tk, tv, n,
              width, static_cast<const size_type*>(splits.data()), comp);
     }
     in_tmp = !in_tmp;
