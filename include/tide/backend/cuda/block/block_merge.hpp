@@ -34,33 +34,6 @@ TIDE_HOST_DEVICE TIDE_FORCEINLINE Size merge_path(ItA a, Size na, ItB b, Size nb
   return lo;
 }
 
-/// merge_path searched by a whole warp (every lane calls it with the same arguments and gets the
-/// result): 32 probes a step, so a search over global memory waits for log32 of the range in
-/// dependent loads instead of log2 (each a trip to DRAM in a merge round's partition).
-template <class ItA, class ItB, class Size, class Comp>
-__device__ TIDE_FORCEINLINE Size warp_merge_path(ItA a, Size na, ItB b, Size nb, Size diag, Comp& comp) {
-  const int lane = int(threadIdx.x) & 31;
-  Size lo = diag > nb ? diag - nb : Size(0);
-  Size hi = diag < na ? diag : na;  // the answer is in [lo, hi]
-  while (lo < hi) {
-    const Size step = (hi - lo + 31) / 32;
-    const Size i = lo + step * Size(lane + 1) - 1;
-    // Past hi counts as "b first": the answer is at most hi. Only real elements are compared.
-    const bool b_first = i >= hi || comp(b[diag - 1 - i], a[i]);
-    const unsigned first = __ballot_sync(~0u, b_first);
-    if (first == 0) {
-      lo = hi;  // lane 31 probed hi - 1 and a went first there
-    } else {
-      const int f = __ffs(first) - 1;
-      const Size at = lo + step * Size(f + 1) - 1;
-      const Size new_lo = f == 0 ? lo : lo + step * Size(f) - 1 + 1;
-      hi = at < hi ? at : hi;
-      lo = new_lo;
-    }
-  }
-  return lo;
-}
-
 /// Merges s[a, a_end) and s[b, b_end) (both in one shared array) into up to Items outputs, with the
 /// index in s of each; outputs past the end repeat garbage and must be ignored by the caller.
 template <int Items, class K, class Comp>
