@@ -50,9 +50,11 @@ void radix_sort_onesweep(const cuda_policy& p, K* keys, V* vals, size_type n, in
   if (n <= 1 || num_passes <= 0) return;
 
   const size_type total_tiles = (n + tuning::tile - 1) / tuning::tile;
-  const size_type portion_tiles = tuning::portion_tiles;
-  const size_type portions = (total_tiles + portion_tiles - 1) / portion_tiles;
-  const size_type max_tiles = std::min(total_tiles, portion_tiles);
+  // Portions of equal size: each launch clears the next one's status words over its own grid, so a
+  // tiny last portion (2^30 keys: 182,361 tiles then 1) would clear 187 MB with one block.
+  const size_type portions = (total_tiles + tuning::portion_tiles - 1) / tuning::portion_tiles;
+  const size_type portion_tiles = (total_tiles + portions - 1) / portions;
+  const size_type max_tiles = portion_tiles;
   const size_type status_words = max_tiles * radix_digits;
   const size_type launches = size_type(num_passes) * portions;
   const size_type bins_pass_stride = portions * radix_digits;
