@@ -9,6 +9,7 @@
 #if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
 #include <cuda_runtime.h>
 
+#include <chrono>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -136,17 +137,17 @@ void device_copy_bytes(void* dst, const void* src, std::size_t bytes, copy_kind 
 namespace {
 // One pinned, device-visible block per host thread, kept for the thread's life (a value-returning
 // call waits before it returns, so a thread never has two results in flight).
-struct result_slot {
+struct pinned_slot {
   void* p = nullptr;
   std::size_t capacity = 0;
-  ~result_slot() {
+  ~pinned_slot() {
     if (p) cudaFreeHost(p);  // at process exit the runtime may be gone: nothing to report then
   }
 };
 }  // namespace
 
 void* host_result_slot(std::size_t bytes, const char* where) {
-  thread_local result_slot slot;
+  thread_local pinned_slot slot;
   if (bytes > slot.capacity) {
     const std::size_t capacity = bytes < 256 ? 256 : bytes;
     void* p = nullptr;
@@ -162,6 +163,34 @@ void* host_result_slot(std::size_t bytes, const char* where) {
     slot.capacity = capacity;
   }
   return slot.p;
+}
+
+result_slot acquire_result_slot(std::size_t bytes, const char* where) {
+  const std::size_t flag_at = (bytes + 15) / 16 * 16;
+  auto* base = static_cast<unsigned char*>(host_result_slot(flag_at + sizeof(unsigned), where));
+  thread_local unsigned tickets = 0;
+  if (++tickets == 0) ++tickets;  // 0 is the cleared flag
+  auto* flag = reinterpret_cast<unsigned*>(base + flag_at);
+  __atomic_store_n(flag, 0u, __ATOMIC_RELAXED);  // before the launch (what was there may be old bytes)
+  return {base, flag, tickets};
+}
+
+void wait_for_result(stream_t stream, const result_slot& slot, const char* where) {
+  auto raised = [&] { return __atomic_load_n(slot.flag, __ATOMIC_ACQUIRE) == slot.ticket; };
+  const auto start = std::chrono::steady_clock::now();
+  for (unsigned spin = 1; !raised(); ++spin) {
+    if (spin % 512 != 0) continue;
+    cudaError_t e = cudaStreamQuery(stream);  // also refuses a stream being captured
+    if (e == cudaErrorNotReady && std::chrono::steady_clock::now() - start > std::chrono::microseconds(200))
+      e = cudaStreamSynchronize(stream);  // long work ahead of the result: stop spinning
+    if (e == cudaSuccess) break;
+    if (e != cudaErrorNotReady) {
+      cudaGetLastError();  // a refused wait (in a capture) is this call's error, not the next one's
+      throw_cuda_error(e, where);
+    }
+  }
+  // The stream finished without the flag: the kernel never wrote it (not a CUDA error).
+  if (!raised()) throw_cuda_error(cudaErrorUnknown, (std::string(where) + ": result never written").c_str());
 }
 
 void synchronize_stream(stream_t stream, const char* where) {

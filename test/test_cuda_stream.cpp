@@ -81,6 +81,51 @@ TEST_CASE("a CUDA error left by other code is reported as not tide's, and cleare
   CHECK(d[9] == 10);
 }
 
+namespace {
+/// Keeps the GPU busy for about `ns` nanoseconds.
+__global__ void busy_kernel(long long ns) {
+  const long long start = clock64();
+  while (clock64() - start < ns) {
+  }
+}
+}  // namespace
+
+TEST_CASE("reduce returns its value after long work queued ahead of it on the stream") {
+  // The host watches the result's flag, then (past 200 us) waits on the stream: both ways deliver.
+  cudaStream_t s;
+  REQUIRE(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) == cudaSuccess);
+  tide::device_vector<int> d(5000, 3);
+  auto policy = tide::cuda::par.on(s);
+  for (long long cycles : {0LL, 20000LL, 2000000LL, 20000000LL}) {  // up to about 10 ms
+    CAPTURE(cycles);
+    busy_kernel<<<1, 1, 0, s>>>(cycles);
+    CHECK(tide::reduce(policy, d.begin(), d.end(), 0, tide::plus<>()) == 15000);
+    CHECK(tide::reduce(policy, d.begin(), d.begin() + 1, 1, tide::plus<>()) == 4);
+  }
+  cudaStreamDestroy(s);
+}
+
+TEST_CASE("reduce returning a value inside a stream capture throws and leaves no error behind") {
+  cudaStream_t s;
+  REQUIRE(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) == cudaSuccess);
+  tide::device_vector<int> d(1000, 1);
+  REQUIRE(cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal) == cudaSuccess);
+  bool threw = false;
+  try {
+    (void)tide::reduce(tide::cuda::par.on(s), d.begin(), d.end(), 0, tide::plus<>());
+  } catch (const tide::system_error& e) {
+    CAPTURE(e.what());
+    threw = std::string(e.what()).find("reduce") != std::string::npos;
+  }
+  CHECK(threw);
+  cudaGraph_t graph = nullptr;
+  cudaStreamEndCapture(s, &graph);  // invalidated by the refused wait
+  if (graph) cudaGraphDestroy(graph);
+  cudaGetLastError();
+  CHECK(tide::reduce(d.begin(), d.end()) == 1000);
+  cudaStreamDestroy(s);
+}
+
 TEST_CASE("CUDA errors become tide::system_error with the error name") {
   tide::system_error e(static_cast<int>(cudaErrorInvalidValue), "tide::reduce");
   CHECK(std::string(e.what()).find("cudaErrorInvalidValue") != std::string::npos);

@@ -6,8 +6,8 @@
 // Up to `single_block_tiles` tiles (32K 4-byte items) one block does everything in one launch.
 // Beyond, block b reduces its own contiguous range (the range split again into one contiguous slice
 // per warp, walked in warp tiles of vector runs) and writes a partial; a second one-block launch of
-// the same kernel reduces the partials in order, starting from init. `reduce` copies the result
-// back with one copy and one wait on the policy's stream; `reduce_into` never waits.
+// the same kernel reduces the partials in order, starting from init. `reduce` has the last kernel
+// write the result to pinned host memory and watches for it; `reduce_into` never waits.
 
 #include <cstring>
 #include <type_traits>
@@ -182,19 +182,42 @@ void reduce_to(const cuda_policy& p, In in, size_type n, Out out, Acc init, Op o
 
 }  // namespace detail
 
+namespace detail {
+/// Where a value-returning reduce's last kernel writes: the value into the calling thread's pinned
+/// slot, then (after a system fence) the flag the host watches.
+template <class T>
+struct signalled_result {
+  T* value;
+  unsigned* flag;
+  unsigned ticket;
+  struct reference {
+    const signalled_result* r;
+    template <class U>
+    __device__ void operator=(const U& v) const {
+      *r->value = v;
+      __threadfence_system();
+      *static_cast<volatile unsigned*>(r->flag) = r->ticket;
+    }
+  };
+  __device__ reference operator[](size_type) const { return {this}; }
+};
+}  // namespace detail
+
 /// init op x0 op x1 ... op x(n-1), in order (op need not be commutative); waits for the result.
-/// The last kernel writes the value straight into the calling thread's pinned result slot, so the
-/// call costs its launches and one wait: no allocation (up to 4 tiles: 32K 4-byte items) and no copy.
+/// The last kernel writes the value straight into the calling thread's pinned result slot and
+/// raises a flag there, which the host watches: the call costs its launches and that wait, with no
+/// allocation (up to 4 tiles: 32K 4-byte items) and no copy.
 template <class InputIt, class T, class Op>
 T reduce(const cuda_policy& p, InputIt first, size_type n, T init, Op op) {
   static_assert(std::is_trivially_copyable_v<T>, "tide::reduce: the value type must be trivially copyable");
   if (n == 0) return init;
   detail::check_pending("reduce");  // before the slot: a pending error is not the slot's allocation failing
-  T* slot = static_cast<T*>(tide::detail::host_result_slot(sizeof(T), "reduce"));
-  detail::reduce_to(p, first, n, slot, init, op, "reduce");
-  tide::detail::synchronize_stream(p.stream, "reduce");
+  const auto slot = tide::detail::acquire_result_slot(sizeof(T), "reduce");
+  const detail::signalled_result<T> out{static_cast<T*>(slot.value), slot.flag, slot.ticket};
+  detail::reduce_to(p, first, n, out, init, op, "reduce");
+  tide::detail::wait_for_result(p.stream, slot, "reduce");
   T value;
-  std::memcpy(static_cast<void*>(&value), slot, sizeof(T));
+  std::memcpy(static_cast<void*>(&value), slot.value, sizeof(T));
   return value;
 }
 
