@@ -9,6 +9,7 @@
 
 #include "../../execution.hpp"
 #include "block/block_load_store.hpp"
+#include "block/striped_access.hpp"
 #include "device_utility.hpp"
 #include "launch.hpp"
 
@@ -23,6 +24,14 @@ struct transform_tuning {
 };
 template <std::size_t MaxBytes>
 struct transform_tuning<MaxBytes, 800> : transform_tuning<MaxBytes, 900> {};
+
+/// A gather (the input read through a permutation): 4 items per thread. On an H200 a 2^28 u32
+/// gather with a random map took 6.82 ms at 4, 6.84 at 8 and 16 (each with evict-first streams).
+template <int Arch>
+struct gather_tuning {
+  static constexpr int block_threads = 256;
+  static constexpr int items_per_thread = 4;
+};
 
 /// for_each_n tiles (sm_90 and newer): striped items per thread.
 template <int Arch>
@@ -102,31 +111,33 @@ __global__ void __launch_bounds__(Threads) transform_kernel(In1 in1, In2 in2, Ou
       return;
     }
   }
-  // Item by item, striped; loads first, then the results, then the stores.
+  // Item by item, striped; loads first, then the results, then the stores. With a side accessed at
+  // random (a gather or a scatter), the others are streamed evict-first.
+  constexpr bool once = is_permutation<In1>::value || is_permutation<In2>::value || is_permutation<Out>::value;
   In1 a_base = in1 + t.begin;
   iter_value_t<In1> a[Items];
 #pragma unroll
   for (int i = 0; i < Items; ++i)
-    if (i * Threads + tid < t.valid) a[i] = a_base[i * Threads + tid];
+    if (i * Threads + tid < t.valid) a[i] = read_item<once>(a_base, i * Threads + tid);
   if constexpr (binary) {
     In2 b_base = in2 + t.begin;
     iter_value_t<In2> b[Items];
 #pragma unroll
     for (int i = 0; i < Items; ++i)
-      if (i * Threads + tid < t.valid) b[i] = b_base[i * Threads + tid];
+      if (i * Threads + tid < t.valid) b[i] = read_item<once>(b_base, i * Threads + tid);
     using result_t = std::decay_t<decltype(op(a[0], b[0]))>;
     result_t r[Items];
 #pragma unroll
     for (int i = 0; i < Items; ++i)
       if (i * Threads + tid < t.valid) r[i] = op(a[i], b[i]);
-    store_striped<Threads>(out + t.begin, r, tid, t.valid);  // a scatter's indices loaded first
+    store_striped<Threads, once>(out + t.begin, r, tid, t.valid);  // a scatter's indices loaded first
   } else {
     using result_t = std::decay_t<decltype(op(a[0]))>;
     result_t r[Items];
 #pragma unroll
     for (int i = 0; i < Items; ++i)
       if (i * Threads + tid < t.valid) r[i] = op(a[i]);
-    store_striped<Threads>(out + t.begin, r, tid, t.valid);
+    store_striped<Threads, once>(out + t.begin, r, tid, t.valid);
   }
 }
 
@@ -171,7 +182,11 @@ void transform_impl(const cuda_policy& p, In1 in1, In2 in2, size_type n, Out out
   check_pending(algorithm);
   constexpr std::size_t max_bytes = std::max({input_bytes<In1>(), input_bytes<In2>(), std::size_t(1)});
   with_arch([&](auto arch) {
-    transform_tuned<transform_tuning<max_bytes, decltype(arch)::value>>(p, in1, in2, n, out, op, algorithm);
+    constexpr int a = decltype(arch)::value;
+    if constexpr (is_permutation<In1>::value && std::is_same_v<In2, no_input>)
+      transform_tuned<gather_tuning<a>>(p, in1, in2, n, out, op, algorithm);
+    else
+      transform_tuned<transform_tuning<max_bytes, a>>(p, in1, in2, n, out, op, algorithm);
   });
 }
 

@@ -20,7 +20,6 @@
 // Also the plain arrangements for other kernels: blocked (thread t holds [t * N, t * N + N)),
 // blocked vectorized, and striped (thread t holds t, t + Threads, ...).
 
-#include "../../../iterator/permutation_iterator.hpp"
 #include "../device_utility.hpp"
 
 namespace tide::backend::cuda::detail {
@@ -359,34 +358,6 @@ __device__ TIDE_FORCEINLINE void store_blocked(It out, const T (&items)[N], int 
 #pragma unroll
   for (int i = 0; i < N; ++i)
     if (thread * N + i < valid) out[thread * N + i] = items[i];
-}
-
-template <class It>
-struct is_permutation : std::false_type {};
-template <class Elements, class Indices>
-struct is_permutation<permutation_iterator<Elements, Indices>> : std::true_type {};
-
-/// Striped: out[i * Threads + thread] = items[i] for positions below `valid`. Into a
-/// permutation_iterator (a scatter) every index is loaded before any store: interleaved, each index
-/// load waits for the store before it, which may alias it, one memory round trip per item (a
-/// sequential-map scatter ran at 0.83x Thrust's speed on an H200 that way).
-template <int Threads, int N, class T, class It>
-__device__ TIDE_FORCEINLINE void store_striped(It out, const T (&items)[N], int thread, int valid) {
-  if constexpr (is_permutation<It>::value) {
-    const auto indices = out.indices();
-    iter_value_t<std::decay_t<decltype(indices)>> index[N];
-#pragma unroll
-    for (int i = 0; i < N; ++i)
-      if (i * Threads + thread < valid) index[i] = indices[i * Threads + thread];
-    const auto elements = out.elements();
-#pragma unroll
-    for (int i = 0; i < N; ++i)
-      if (i * Threads + thread < valid) elements[static_cast<std::ptrdiff_t>(index[i])] = items[i];
-  } else {
-#pragma unroll
-    for (int i = 0; i < N; ++i)
-      if (i * Threads + thread < valid) out[i * Threads + thread] = items[i];
-  }
 }
 
 }  // namespace tide::backend::cuda::detail
