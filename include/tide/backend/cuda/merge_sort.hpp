@@ -45,15 +45,19 @@ struct merge_round_shape {
 /// The merge sort's own shape (tiles sorted by a block, and the rounds' output tiles): bigger tiles
 /// than merge and small_sort use, in dynamic shared memory (past 48 KiB with the opt-in), because
 /// each doubling of the tile saves a round over the whole input. Items odd (conflict-free blocked
-/// shared accesses), Threads a power of two.
+/// shared accesses), Threads a power of two. Measured on an H200, 2^28 f32 keys, custom comparator:
+/// tiles 1024x17 with rounds 512x17 (14 rounds) 12.30 ms; tiles 512x17 (15 rounds) 12.51; rounds
+/// of 256x17 or 1024x17 slower (twice the partitions; fewer blocks resident).
 template <std::size_t KeyBytes, std::size_t ValueBytes>
 struct merge_sort_big_tuning {
   using base = merge_sort_tuning<KeyBytes, ValueBytes>;
   static constexpr bool narrow = KeyBytes + ValueBytes <= 8;
-  static constexpr int threads = narrow ? 512 : base::threads;
+  static constexpr bool keys_only_word = ValueBytes == 0 && KeyBytes <= 4;  // 68 KiB tiles
+  static constexpr int threads = keys_only_word ? 1024 : narrow ? 512 : base::threads;
   static constexpr int items = narrow ? 17 : base::items;
   static constexpr int tile = threads * items;
-  using round = merge_round_shape<threads, items>;  ///< the rounds' output tiles (must divide 2 * tile)
+  /// The rounds' output tiles (must divide 2 * tile).
+  using round = merge_round_shape<(threads < 512 ? threads : 512), items>;
 };
 
 /// Dynamic shared memory of a merge sort block: the tile's keys, then its values.

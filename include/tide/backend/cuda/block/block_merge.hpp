@@ -124,12 +124,17 @@ __device__ void block_merge_sort(K (&keys)[Items], V (&vals)[Pairs ? Items : 1],
   const int start = threadIdx.x * Items;
   thread_sort<Items, Pairs>(keys, vals, min(max(valid - start, 0), Items), comp);
   for (int width = Items; width < Threads * Items; width *= 2) {
+    // While a pair of runs lies within one warp's items, the warp merges it alone: no block barrier.
+    const bool warp_local = 2 * width <= 32 * Items;
 #pragma unroll
     for (int u = 0; u < Items; ++u) {
       s_keys[start + u] = keys[u];
       if constexpr (Pairs) s_vals[start + u] = vals[u];
     }
-    __syncthreads();
+    if (warp_local)
+      __syncwarp();
+    else
+      __syncthreads();
     if (start < valid) {
       const int pair = start / (2 * width) * (2 * width);
       const int a_end = min(pair + width, valid), b_end = min(pair + 2 * width, valid);
@@ -142,7 +147,12 @@ __device__ void block_merge_sort(K (&keys)[Items], V (&vals)[Pairs ? Items : 1],
         for (int u = 0; u < Items; ++u) vals[u] = s_vals[idx[u]];
       }
     }
-    __syncthreads();
+    // The next level's stores overwrite only this thread's own items: after a warp-local level
+    // only this warp has read them.
+    if (warp_local)
+      __syncwarp();
+    else
+      __syncthreads();
   }
 }
 
