@@ -149,6 +149,10 @@ void transform_reduce_squares(suite& s, std::int64_t n) {
 #endif
 }
 
+#if TIDE_COMPARE_DEVICE
+__global__ void empty_kernel() {}
+#endif
+
 /// End to end: the call returns the sum on the host (n = 1,000, u32), the case issue 3 sets a
 /// 12 µs bound on.
 void reduce_to_host(suite& s) {
@@ -183,6 +187,13 @@ void reduce_to_host(suite& s) {
     cuda_check(cudaMemcpyAsync(&out, d_out.get(), sizeof(T), cudaMemcpyDeviceToHost, stream), "copy");
     cuda_check(cudaStreamSynchronize(stream), "sync");
   }, check);
+  // This machine's floor for any call that returns to the host: one empty launch and a wait.
+  bench_key floor{"launch", "empty_kernel_sync", "", "u32", n, "none", 0.0};
+  floor.library = "cuda";
+  s.measure(floor, [&](int) {
+    empty_kernel<<<1, 1, 0, stream>>>();
+    cuda_check(cudaStreamSynchronize(stream), "sync");
+  }, [] { return cudaGetLastError() == cudaSuccess ? std::string() : std::string("launch failed"); });
 #endif
 }
 

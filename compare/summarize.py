@@ -134,7 +134,7 @@ def latency_table(rows):
     small = [r for r in rows if r["n"] in LATENCY_N]
     if not small:
         return []
-    libs = [l for l in ("tide", "cub", "thrust", "std", "seed") if any(r["library"] == l for r in small)]
+    libs = [l for l in ("tide", "cub", "thrust", "std", "seed", "cuda") if any(r["library"] == l for r in small)]
     keys = sorted({(r["algorithm"], r["case"] if r["library"] != "seed" else "less", r["type"], r["n"]) for r in small})
     out = ["| algorithm | case | type | n | " + " | ".join(libs) + " |", "|" + "---|" * (4 + len(libs))]
     for alg, case, typ, n in keys:
