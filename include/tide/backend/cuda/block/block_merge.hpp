@@ -35,12 +35,14 @@ TIDE_HOST_DEVICE TIDE_FORCEINLINE Size merge_path(ItA a, Size na, ItB b, Size nb
 }
 
 /// Merges s[a, a_end) and s[b, b_end) (both in one shared array) into up to Items outputs, with the
-/// index in s of each; outputs past the end repeat garbage and must be ignored by the caller.
+/// index in s of each; outputs past the end repeat garbage and must be ignored by the caller. An
+/// exhausted side reads s[safe] instead (a place the caller may read: within its own warp's part
+/// when only the warp has synchronized).
 template <int Items, class K, class Comp>
 __device__ TIDE_FORCEINLINE void serial_merge(const K* s, int a, int a_end, int b, int b_end, K (&out)[Items],
-                                              int (&idx)[Items], Comp& comp) {
-  K ka = s[a < a_end ? a : 0];
-  K kb = s[b < b_end ? b : 0];
+                                              int (&idx)[Items], Comp& comp, int safe = 0) {
+  K ka = s[a < a_end ? a : safe];
+  K kb = s[b < b_end ? b : safe];
 #pragma unroll
   for (int j = 0; j < Items; ++j) {
     const bool take_b = b < b_end && (a >= a_end || comp(kb, ka));
@@ -48,10 +50,10 @@ __device__ TIDE_FORCEINLINE void serial_merge(const K* s, int a, int a_end, int 
     idx[j] = take_b ? b : a;
     if (take_b) {
       ++b;
-      kb = s[b < b_end ? b : 0];
+      kb = s[b < b_end ? b : safe];
     } else {
       ++a;
-      ka = s[a < a_end ? a : 0];
+      ka = s[a < a_end ? a : safe];
     }
   }
 }
@@ -141,7 +143,7 @@ __device__ void block_merge_sort(K (&keys)[Items], V (&vals)[Pairs ? Items : 1],
       const int diag = start - pair;
       const int i = merge_path(s_keys + pair, a_end - pair, s_keys + a_end, b_end - a_end, diag, comp);
       int idx[Items];
-      serial_merge(s_keys, pair + i, a_end, a_end + diag - i, b_end, keys, idx, comp);
+      serial_merge(s_keys, pair + i, a_end, a_end + diag - i, b_end, keys, idx, comp, start);  // own item
       if constexpr (Pairs) {
 #pragma unroll
         for (int u = 0; u < Items; ++u) vals[u] = s_vals[idx[u]];
