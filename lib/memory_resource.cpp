@@ -189,7 +189,8 @@ void wait_for_result(stream_t stream, const result_slot& slot, const char* where
       throw_cuda_error(e, where);
     }
   }
-  // The stream finished without the flag: the kernel never wrote it (not a CUDA error).
+  // The stream finished cleanly without the flag: the kernel never wrote it. No CUDA call failed,
+  // so this is reported as cudaErrorUnknown.
   if (!raised()) throw_cuda_error(cudaErrorUnknown, (std::string(where) + ": result never written").c_str());
 }
 

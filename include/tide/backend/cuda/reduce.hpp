@@ -180,9 +180,6 @@ void reduce_to(const cuda_policy& p, In in, size_type n, Out out, Acc init, Op o
   with_arch([&](auto arch) { reduce_tuned<reduce_tuning<Acc, decltype(arch)::value>>(p, in, n, out, init, op, algorithm); });
 }
 
-}  // namespace detail
-
-namespace detail {
 /// Where a value-returning reduce's last kernel writes: the value into the calling thread's pinned
 /// slot, then (after a system fence) the flag the host watches.
 template <class T>
