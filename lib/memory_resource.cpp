@@ -198,6 +198,45 @@ void synchronize_stream(stream_t stream, const char* where) {
   cudaError_t e = cudaStreamSynchronize(stream);
   if (e != cudaSuccess) throw_cuda_error(e, where);
 }
+
+namespace {
+// The streams' scratch blocks: a short table searched under a lock (a few dozen nanoseconds),
+// freed at exit (the runtime may be gone by then: nothing to report).
+struct scratch_table {
+  struct entry {
+    int device;
+    unsigned long long stream_id;
+    void* p;
+  };
+  std::mutex mutex;
+  entry entries[stream_scratch_streams];
+  int used = 0;
+  ~scratch_table() {
+    for (int i = 0; i < used; ++i) cudaFree(entries[i].p);
+  }
+};
+}  // namespace
+
+void* stream_scratch(int device, unsigned long long stream_id, stream_t stream) noexcept {
+  static scratch_table table;
+  std::lock_guard<std::mutex> lock(table.mutex);
+  for (int i = 0; i < table.used; ++i)
+    if (table.entries[i].stream_id == stream_id && table.entries[i].device == device) return table.entries[i].p;
+  if (table.used == stream_scratch_streams) return nullptr;
+  prepare_pool();
+  void* p = nullptr;
+  if (cudaMallocAsync(&p, stream_scratch_bytes, stream) != cudaSuccess) {
+    cudaGetLastError();  // not this call's error: the caller takes temporaries instead
+    return nullptr;
+  }
+  if (cudaMemsetAsync(p, 0, stream_scratch_bytes, stream) != cudaSuccess) {
+    cudaFreeAsync(p, stream);
+    cudaGetLastError();
+    return nullptr;
+  }
+  table.entries[table.used++] = {device, stream_id, p};
+  return p;
+}
 }  // namespace detail
 #else
 memory_resource* default_device_resource() noexcept { return new_delete_resource(); }

@@ -33,6 +33,17 @@ result_slot acquire_result_slot(std::size_t bytes, const char* where);
 void wait_for_result(stream_t stream, const result_slot& slot, const char* where);
 /// Waits for the stream and turns an error into `tide::system_error` naming `where`.
 void synchronize_stream(stream_t stream, const char* where);
+/// Bytes of a stream's zeroed scratch block (below).
+inline constexpr std::size_t stream_scratch_bytes = 64 * 1024;
+/// How many streams get one; later streams get nullptr.
+inline constexpr int stream_scratch_streams = 64;
+/// A device block of stream_scratch_bytes, all zero, kept for the stream whose ID (cudaStreamGetId)
+/// is `stream_id` on device `device`, for kernels on that stream that leave it all zero when they
+/// end (a single-pass scan's look-back state resets itself). Allocated from the device's pool and
+/// zeroed on `stream` at the first request; kept until the process ends. nullptr when it cannot be
+/// had (no memory, or stream_scratch_streams streams have one already): the caller then takes
+/// temporaries as usual.
+void* stream_scratch(int device, unsigned long long stream_id, stream_t stream) noexcept;
 #else
 inline void device_copy_bytes(void* dst, const void* src, std::size_t bytes, copy_kind, stream_t, bool,
                               const char*) {

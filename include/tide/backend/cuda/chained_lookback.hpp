@@ -211,8 +211,8 @@ template <int Near = 0, int Full = 0>
 struct chained_lookback_window {
   template <class T>
   using state = chain_state<T>;
-  template <class T>
-  using buffer = tile_state_buffer<chain_state<T>, false>;  // one slot per tile
+  template <class T, bool Resets = false>
+  using buffer = tile_state_buffer<chain_state<T>, false, Resets>;  // one slot per tile
   template <class T, class State, class Op>
   using prefix = chained_prefix<T, State, Op, Near, Full>;
 };

@@ -29,8 +29,9 @@
 //   - larger: a status array plus a value array; the value is written before a release store of the
 //     status and read after an acquire load of it, from L2.
 // count_tile_state packs 62-bit counts (copy_if, unique) in one 8-byte word.
-// All levels live in one allocation whose status words are cleared on the stream before the kernel
-// (tile_state_buffer).
+// All levels live in one block whose status words are zero when the kernel starts: a temporary
+// cleared on the stream before it, or the stream's scratch, which the scan leaves zero
+// (tile_state_buffer.hpp).
 
 #include <cstdint>
 #include <type_traits>
@@ -38,16 +39,10 @@
 #include "../../detail/temporary_buffer.hpp"
 #include "device_utility.hpp"
 #include "launch.hpp"
+#include "tile_state_buffer.hpp"
 #include "warp/warp_reduce.hpp"
 
 namespace tide::backend::cuda::detail {
-
-/// Slots of all levels for `tiles` tiles: tiles + ceil(tiles / 32) + ... down to one.
-constexpr size_type lookback_slots(size_type tiles) {
-  size_type total = 0;
-  for (size_type count = tiles; count > 0; count = count > 1 ? (count + 31) / 32 : 0) total += count;
-  return total;
-}
 
 // ---- relaxed / acquire / release accesses (sm_70+) ------------------------------------------------
 
@@ -184,51 +179,6 @@ struct count_tile_state {
   }
 };
 
-/// Zeroes `words` 8-byte words (the tile states are 8- or 16-byte slots), after letting a
-/// dependent kernel start its launch.
-template <class = void>
-__global__ void clear_state_kernel(unsigned long long* d_words, size_type words) {
-  grid_dependents_may_start();
-  const size_type stride = size_type(gridDim.x) * blockDim.x;
-  for (size_type i = size_type(blockIdx.x) * blockDim.x + threadIdx.x; i < words; i += stride) d_words[i] = 0;
-}
-
-inline void clear_state_words(void* d_ptr, std::size_t bytes, stream_t stream, const char* algorithm) {
-  if (!bytes) return;
-  const size_type words = size_type((bytes + 7) / 8);
-  const size_type cap = size_type(device_props().sm_count) * 4;
-  const size_type blocks = (words + 255) / 256;
-  launch(algorithm, "clear_state", clear_state_kernel<>, dim3(unsigned(blocks < cap ? blocks : cap)), dim3(256), 0,
-         stream, static_cast<unsigned long long*>(d_ptr), words);
-}
-
-/// Host side: the state for `tiles` tiles (with Levels, the tree's upper levels too), from the
-/// policy's temporaries, its status words cleared on the policy's stream. Nothing is allocated for
-/// one tile (or none).
-template <class State, bool Levels = true>
-class tile_state_buffer {
- public:
-  /// Cleared by a kernel (not cudaMemsetAsync) that lets the next kernel start at once: a scan
-  /// launched by launch_dependent loads its tile while the clear runs, and waits for it
-  /// (grid_dependency_wait) only before its look-back. Kernels launched plainly are ordered as usual.
-  tile_state_buffer(const cuda_policy& p, size_type tiles, const char* algorithm)
-      : slots_(tiles > 1 ? (Levels ? lookback_slots(tiles) : tiles) : 0),
-        storage_(p, State::bytes(slots_, clear_), algorithm) {
-    state_.bind(storage_.data(), slots_);
-    clear_state_words(storage_.data(), clear_, p.stream, algorithm);
-  }
-  const State& state() const { return state_; }
-  /// Whether the clear kernel ran: only then may the next kernel be launched by launch_dependent
-  /// (with no kernel of ours just before it, it might start before the caller's last kernel ends).
-  bool cleared_by_kernel() const { return clear_ != 0; }
-
- private:
-  size_type slots_;
-  std::size_t clear_ = 0;
-  tide::detail::temporary_buffer<unsigned char> storage_;
-  State state_{};
-};
-
 // ---- the look-back ------------------------------------------------------------------------------
 
 /// Spin-wait tuning: first pause and the longest (short: a tile waits for its neighbours).
@@ -361,8 +311,8 @@ struct lookback_prefix {
 struct tree_lookback {
   template <class T>
   using state = tile_state<T>;
-  template <class T>
-  using buffer = tile_state_buffer<tile_state<T>>;
+  template <class T, bool Resets = false>
+  using buffer = tile_state_buffer<tile_state<T>, true, Resets>;
   template <class T, class State, class Op>
   using prefix = lookback_prefix<T, State, Op>;
 };

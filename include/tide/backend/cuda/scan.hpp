@@ -45,7 +45,8 @@ struct scan_tuning<Acc, 800> : scan_tuning<Acc, 900> {};
 /// A full or partial tile moved through registers (any arrangement).
 template <int Threads, int Items, int RunLen, tile_access Access, bool Exclusive, class In, class Out, class Acc,
           class Op, class Prefix>
-__device__ TIDE_FORCEINLINE void scan_tile_registers(In in, Out out, size_type n, Op op, Prefix& tile_prefix) {
+__device__ TIDE_FORCEINLINE void scan_tile_registers(In in, Out out, size_type n, Op op, Prefix& tile_prefix,
+                                                    const state_reset& reset) {
   using io = warp_tile_io<Items, RunLen, Access>;
   using value_t = iter_value_t<In>;
   using scan_t = block_scan<Acc, Threads>;
@@ -68,6 +69,7 @@ __device__ TIDE_FORCEINLINE void scan_tile_registers(In in, Out out, size_type n
   run_partials<RunLen>(items, partials, op);
   grid_dependency_wait();  // the look-back state's clear (launch_scan) has finished
   const bool seeded = scan_t(scan_storage).exclusive_runs(partials, prefix, total, op, tile_prefix);
+  const unsigned ticket = threadIdx.x == 0 ? reset.arrive() : 0u;  // the look-back is over (a barrier since)
 
   Acc results[Items];
   if constexpr (Exclusive) {
@@ -76,6 +78,7 @@ __device__ TIDE_FORCEINLINE void scan_tile_registers(In in, Out out, size_type n
     scan_runs_inclusive<RunLen>(items, results, prefix, seeded, op);
   }
   io::store(out + g.warp_begin, results, g.warp_valid, my_exchange.out);
+  if (warp_id() == 0) reset.finish(ticket);
 }
 
 /// A tile staged in shared memory by cp.async (contiguous, 16-byte runs): no registers hold the
@@ -84,7 +87,8 @@ __device__ TIDE_FORCEINLINE void scan_tile_registers(In in, Out out, size_type n
 /// as scan_tile_registers.
 template <int Threads, int Items, int RunLen, tile_access Access, bool Exclusive, bool Prefetch, class In, class Out,
           class Acc, class Op, class Prefix>
-__device__ TIDE_FORCEINLINE void scan_tile_staged(In in, Out out, size_type n, Op op, Prefix& tile_prefix) {
+__device__ TIDE_FORCEINLINE void scan_tile_staged(In in, Out out, size_type n, Op op, Prefix& tile_prefix,
+                                                 const state_reset& reset) {
   using io = warp_tile_io<Items, RunLen, Access>;
   using value_t = iter_value_t<In>;
   using scan_t = block_scan<Acc, Threads>;
@@ -110,6 +114,7 @@ __device__ TIDE_FORCEINLINE void scan_tile_staged(In in, Out out, size_type n, O
   }
   grid_dependency_wait();  // the look-back state's clear (launch_scan) has finished
   const bool seeded = scan_t(scan_storage).exclusive_runs(partials, prefix, total, op, tile_prefix);
+  const unsigned ticket = threadIdx.x == 0 ? reset.arrive() : 0u;  // the look-back is over (a barrier since)
 
   using out_t = std::remove_cv_t<std::remove_pointer_t<Out>>;
 #pragma unroll
@@ -132,18 +137,20 @@ __device__ TIDE_FORCEINLINE void scan_tile_staged(In in, Out out, size_type n, O
     }
     io::template store_run_at<Acc, out_t>(out + g.warp_begin, r, results, g.warp_valid);
   }
+  if (warp_id() == 0) reset.finish(ticket);
 }
 
 template <int Threads, int MinBlocks, int Items, int RunLen, tile_access Access, bool Exclusive, int Staging, class In,
           class Out, class Acc, class Op, class State, class Prefix>
 __global__ void __launch_bounds__(Threads, MinBlocks)
-    scan_kernel(In in, Out out, size_type n, Op op, Acc init, bool has_init, State state, size_type tiles) {
+    scan_kernel(In in, Out out, size_type n, Op op, Acc init, bool has_init, State state, state_reset reset,
+                size_type tiles) {
   Prefix tile_prefix{state, op, size_type(blockIdx.x), tiles, has_init, init};
   if constexpr (Staging > 0) {
     scan_tile_staged<Threads, Items, RunLen, Access, Exclusive, Staging == 2, In, Out, Acc>(in, out, n, op,
-                                                                                           tile_prefix);
+                                                                                           tile_prefix, reset);
   } else {
-    scan_tile_registers<Threads, Items, RunLen, Access, Exclusive, In, Out, Acc>(in, out, n, op, tile_prefix);
+    scan_tile_registers<Threads, Items, RunLen, Access, Exclusive, In, Out, Acc>(in, out, n, op, tile_prefix, reset);
   }
 }
 
@@ -165,7 +172,7 @@ void launch_scan(const cuda_policy& p, In in, size_type n, Out out, Acc init, bo
   using prefix_t = typename Scheme::template prefix<Acc, state_t, Op>;
   const size_type tiles = ceil_div(n, size_type(Threads) * Items);
   const unsigned grid = tile_grid(tiles, algorithm);
-  typename Scheme::template buffer<Acc> state(p, tiles, algorithm);
+  typename Scheme::template buffer<Acc, true> state(p, tiles, algorithm);  // the kernel resets it
   auto kernel =
       &scan_kernel<Threads, MinBlocks, Items, RunLen, Access, Exclusive, Staging, In, Out, Acc, Op, state_t, prefix_t>;
   const std::size_t smem = Staging > 0 ? std::size_t(Threads) * Items * sizeof(iter_value_t<In>) : 0;
@@ -173,10 +180,10 @@ void launch_scan(const cuda_policy& p, In in, size_type n, Out out, Acc init, bo
   // Launched while the state's clear runs: the tile's loads overlap it and the launch latency.
   if (state.cleared_by_kernel())
     launch_dependent(algorithm, "scan_kernel", kernel, grid, Threads, smem, p.stream, in, out, n, op, init, has_init,
-                     state.state(), tiles);
+                     state.state(), state.reset(), tiles);
   else
     launch(algorithm, "scan_kernel", kernel, grid, Threads, smem, p.stream, in, out, n, op, init, has_init,
-           state.state(), tiles);
+           state.state(), state.reset(), tiles);
 }
 
 /// One scan with the given tuning and look-back scheme (void: select_lookback's); n > 0. Contiguous 16-byte runs of the input
