@@ -167,16 +167,21 @@ void* host_result_slot(std::size_t bytes, const char* where) {
 
 result_slot acquire_result_slot(std::size_t bytes, const char* where) {
   const std::size_t flag_at = (bytes + 15) / 16 * 16;
-  auto* base = static_cast<unsigned char*>(host_result_slot(flag_at + sizeof(unsigned), where));
+  auto* base = static_cast<unsigned char*>(host_result_slot(flag_at + sizeof(unsigned long long), where));
   thread_local unsigned tickets = 0;
   if (++tickets == 0) ++tickets;  // 0 is the cleared flag
-  auto* flag = reinterpret_cast<unsigned*>(base + flag_at);
-  __atomic_store_n(flag, 0u, __ATOMIC_RELAXED);  // before the launch (what was there may be old bytes)
-  return {base, flag, tickets};
+  // Before the launch (what was there may be old bytes): the flag and the packed value's half.
+  __atomic_store_n(reinterpret_cast<unsigned long long*>(base + flag_at), 0ull, __ATOMIC_RELAXED);
+  return {base, reinterpret_cast<unsigned*>(base + flag_at), tickets};
 }
 
-void wait_for_result(stream_t stream, const result_slot& slot, const char* where) {
-  auto raised = [&] { return __atomic_load_n(slot.flag, __ATOMIC_ACQUIRE) == slot.ticket; };
+unsigned long long wait_for_result(stream_t stream, const result_slot& slot, const char* where) {
+  auto* word = reinterpret_cast<const unsigned long long*>(slot.flag);
+  unsigned long long seen = 0;
+  auto raised = [&] {
+    seen = __atomic_load_n(word, __ATOMIC_ACQUIRE);  // little-endian: the flag is the low half
+    return unsigned(seen) == slot.ticket;
+  };
   const auto start = std::chrono::steady_clock::now();
   for (unsigned spin = 1; !raised(); ++spin) {
     if (spin % 512 != 0) continue;
@@ -192,6 +197,7 @@ void wait_for_result(stream_t stream, const result_slot& slot, const char* where
   // The stream finished cleanly without the flag: the kernel never wrote it. No CUDA call failed,
   // so this is reported as cudaErrorUnknown.
   if (!raised()) throw_cuda_error(cudaErrorUnknown, (std::string(where) + ": result never written").c_str());
+  return seen;
 }
 
 void synchronize_stream(stream_t stream, const char* where) {

@@ -20,17 +20,21 @@ void device_copy_bytes(void* dst, const void* src, std::size_t bytes, copy_kind 
 /// writes its result, so that returning it costs one wait and no copy or allocation.
 void* host_result_slot(std::size_t bytes, const char* where);
 /// A value-returning call's result slot: `value` (in the calling thread's pinned slot), then a flag
-/// the device raises to `ticket` once the value is written (the flag is cleared here).
+/// the device raises to `ticket` once the value is written (the flag is cleared here). The flag
+/// starts an 8-byte word: a value of up to 4 bytes may instead go with the ticket in one 8-byte
+/// store to that word (the ticket in its low half, the value's bits in its high half), which needs
+/// no fence between value and flag.
 struct result_slot {
   void* value;
   unsigned* flag;
   unsigned ticket;
 };
 result_slot acquire_result_slot(std::size_t bytes, const char* where);
-/// Returns once the device has raised `slot`'s flag: watched from the host (a few microseconds less
-/// than waiting for the stream to report the kernel done), with the stream queried now and then so
-/// that an error is thrown rather than waited on, and a blocking wait for the stream after 200 us.
-void wait_for_result(stream_t stream, const result_slot& slot, const char* where);
+/// Returns the 8-byte word at `slot.flag`, read at once, once the device has raised the flag:
+/// watched from the host (a few microseconds less than waiting for the stream to report the kernel
+/// done), with the stream queried now and then so that an error is thrown rather than waited on,
+/// and a blocking wait for the stream after 200 us.
+unsigned long long wait_for_result(stream_t stream, const result_slot& slot, const char* where);
 /// Waits for the stream and turns an error into `tide::system_error` naming `where`.
 void synchronize_stream(stream_t stream, const char* where);
 /// Bytes of a stream's zeroed scratch block (below).

@@ -34,9 +34,19 @@ struct reduce_tuning {
   static constexpr int items_per_thread = sizeof(Acc) <= 4 ? 32 : sizeof(Acc) <= 8 ? 16 : sizeof(Acc) <= 16 ? 4 : 2;
   static constexpr size_type max_blocks = 4096;
   static constexpr size_type single_block_tiles = 4;
+  /// Up to block_threads * small_items_per_thread items, one block of that shape: every warp takes
+  /// a share (with 32 items per thread, 1,000 items all fall to warp 0). 1,000 u32 returned to the
+  /// host: 256x32 9.58 us, 256x4 8.50, 128x8 8.45, a bare kernel 8.13 (H200).
+  static constexpr int small_items_per_thread = items_per_thread / 8 > 0 ? items_per_thread / 8 : 1;
 };
 template <class Acc>
 struct reduce_tuning<Acc, 800> : reduce_tuning<Acc, 900> {};
+
+/// A tuning with its small items per thread as its items per thread.
+template <class Tuning>
+struct small_reduce_tuning : Tuning {
+  static constexpr int items_per_thread = Tuning::small_items_per_thread;
+};
 
 /// Reduces [block * span, (block + 1) * span) of [0, n), span = tiles_per_block tiles, in order. With
 /// d_partials the block writes its total there; without (one block), out[0] = op(init, total), or
@@ -149,6 +159,17 @@ void reduce_tuned(const cuda_policy& p, In in, size_type n, Out out, Acc init, O
     tiles_per_block = tiles > 0 ? tiles : 1;
     return size_type(1);
   };
+  if constexpr (Tuning::small_items_per_thread < Tuning::items_per_thread) {
+    if (n <= size_type(Tuning::block_threads) * Tuning::small_items_per_thread) {
+      auto one_tile = [](auto, size_type& tiles_per_block) {
+        tiles_per_block = 1;
+        return size_type(1);
+      };
+      launch_reduce<small_reduce_tuning<Tuning>>(p, in, n, one_tile, op, init, static_cast<Acc*>(nullptr), out,
+                                                 algorithm);
+      return;
+    }
+  }
   if (tiles <= Tuning::single_block_tiles) {
     launch_reduce<Tuning>(p, in, n, one_block, op, init, static_cast<Acc*>(nullptr), out, algorithm);
     return;
@@ -180,10 +201,12 @@ void reduce_to(const cuda_policy& p, In in, size_type n, Out out, Acc init, Op o
   with_arch([&](auto arch) { reduce_tuned<reduce_tuning<Acc, decltype(arch)::value>>(p, in, n, out, init, op, algorithm); });
 }
 
-/// Where a value-returning reduce's last kernel writes: the value into the calling thread's pinned
-/// slot, then (after a system fence) the flag the host watches.
+/// Where a value-returning reduce's last kernel writes, in the calling thread's pinned slot: up to
+/// 4 bytes, the value and the flag the host watches in one 8-byte store (no fence: 0.5 us less on an
+/// H200); larger values, the value, a system fence, then the flag.
 template <class T>
 struct signalled_result {
+  static constexpr bool packed = sizeof(T) <= 4;
   T* value;
   unsigned* flag;
   unsigned ticket;
@@ -191,9 +214,17 @@ struct signalled_result {
     const signalled_result* r;
     template <class U>
     __device__ void operator=(const U& v) const {
-      *r->value = v;
-      __threadfence_system();
-      *static_cast<volatile unsigned*>(r->flag) = r->ticket;
+      if constexpr (packed) {
+        const T t = v;
+        unsigned bits = 0;
+        memcpy(&bits, &t, sizeof(T));
+        const unsigned long long word = (static_cast<unsigned long long>(bits) << 32) | r->ticket;
+        asm volatile("st.relaxed.sys.u64 [%0], %1;" ::"l"(r->flag), "l"(word) : "memory");
+      } else {
+        *r->value = v;
+        __threadfence_system();
+        *static_cast<volatile unsigned*>(r->flag) = r->ticket;
+      }
     }
   };
   __device__ reference operator[](size_type) const { return {this}; }
@@ -212,9 +243,14 @@ T reduce(const cuda_policy& p, InputIt first, size_type n, T init, Op op) {
   const auto slot = tide::detail::acquire_result_slot(sizeof(T), "reduce");
   const detail::signalled_result<T> out{static_cast<T*>(slot.value), slot.flag, slot.ticket};
   detail::reduce_to(p, first, n, out, init, op, "reduce");
-  tide::detail::wait_for_result(p.stream, slot, "reduce");
+  const unsigned long long word = tide::detail::wait_for_result(p.stream, slot, "reduce");
   T value;
-  std::memcpy(static_cast<void*>(&value), slot.value, sizeof(T));
+  if constexpr (detail::signalled_result<T>::packed) {
+    const auto bits = static_cast<unsigned>(word >> 32);
+    std::memcpy(static_cast<void*>(&value), &bits, sizeof(T));
+  } else {
+    std::memcpy(static_cast<void*>(&value), slot.value, sizeof(T));
+  }
   return value;
 }
 
