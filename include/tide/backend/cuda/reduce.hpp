@@ -160,12 +160,8 @@ void reduce_tuned(const cuda_policy& p, In in, size_type n, Out out, Acc init, O
     return size_type(1);
   };
   if constexpr (Tuning::small_items_per_thread < Tuning::items_per_thread) {
-    if (n <= size_type(Tuning::block_threads) * Tuning::small_items_per_thread) {
-      auto one_tile = [](auto, size_type& tiles_per_block) {
-        tiles_per_block = 1;
-        return size_type(1);
-      };
-      launch_reduce<small_reduce_tuning<Tuning>>(p, in, n, one_tile, op, init, static_cast<Acc*>(nullptr), out,
+    if (n <= size_type(Tuning::block_threads) * Tuning::small_items_per_thread) {  // tiles <= 1: one small tile
+      launch_reduce<small_reduce_tuning<Tuning>>(p, in, n, one_block, op, init, static_cast<Acc*>(nullptr), out,
                                                  algorithm);
       return;
     }

@@ -76,11 +76,13 @@ struct state_reset {
   }
 };
 
-/// The stream's scratch for `bytes` of state after a 256-byte head (the arrival count), or nullptr
-/// where it may not be used (see the top of the file).
+/// Bytes at the start of the stream's scratch before the state: the arrival count, padded.
+inline constexpr std::size_t scratch_head_bytes = 256;
+
+/// The stream's scratch for `bytes` of state after its head, or nullptr where it may not be used
+/// (see the top of the file).
 inline unsigned char* stream_scratch_for(const cuda_policy& p, std::size_t bytes) {
-  constexpr std::size_t head = 256;
-  if (p.resource || head + bytes > tide::detail::stream_scratch_bytes) return nullptr;
+  if (p.resource || scratch_head_bytes + bytes > tide::detail::stream_scratch_bytes) return nullptr;
   cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
   unsigned long long id = 0;
   if (cudaStreamIsCapturing(p.stream, &capture) != cudaSuccess || capture != cudaStreamCaptureStatusNone ||
@@ -104,8 +106,8 @@ class tile_state_buffer {
         scratch_(Resets && slots_ ? stream_scratch_for(p, round16(bytes_)) : nullptr),
         storage_(p, scratch_ ? 0 : bytes_, algorithm) {
     if (scratch_) {
-      state_.bind(scratch_ + 256, slots_);
-      reset_ = {reinterpret_cast<unsigned*>(scratch_), reinterpret_cast<uint4*>(scratch_ + 256),
+      state_.bind(scratch_ + scratch_head_bytes, slots_);
+      reset_ = {reinterpret_cast<unsigned*>(scratch_), reinterpret_cast<uint4*>(scratch_ + scratch_head_bytes),
                 unsigned(round16(clear_) / 16)};
     } else {
       state_.bind(storage_.data(), slots_);
