@@ -7,6 +7,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -85,7 +86,9 @@ std::vector<T> random_vector(std::int64_t n, const std::string& salt, double lo 
   std::vector<T> v(static_cast<std::size_t>(n));
   if constexpr (std::is_floating_point_v<T>) {
     std::uniform_real_distribution<double> d(lo, hi);
-    for (auto& x : v) x = static_cast<T>(d(g));
+    // A double just under hi can round up to hi in a narrower T; keep the promised [lo, hi).
+    const T top = std::nextafter(static_cast<T>(hi), static_cast<T>(lo));
+    for (auto& x : v) x = std::min(static_cast<T>(d(g)), top);
   } else if constexpr (std::is_same_v<T, bool>) {
     for (std::size_t i = 0; i < v.size(); ++i) v[i] = (g() & 1) != 0;
   } else {
