@@ -7,8 +7,11 @@
 #include "common.hpp"
 
 int main(int argc, char** argv) {
-  std::printf("tide tests: seed %llu (set TIDE_TEST_SEED=%llu to repeat)\n",
-              static_cast<unsigned long long>(tide_test::seed()), static_cast<unsigned long long>(tide_test::seed()));
+  // On stderr: doctest_discover_tests reads --list-test-cases from stdout, where this line would
+  // be registered as a test case of its own (one that runs nothing). ctest still shows it.
+  std::fprintf(stderr, "tide tests: seed %llu (set TIDE_TEST_SEED=%llu to repeat)\n",
+               static_cast<unsigned long long>(tide_test::seed()), static_cast<unsigned long long>(tide_test::seed()));
+  std::fflush(stderr);
   doctest::Context context(argc, argv);
   return context.run();
 }
