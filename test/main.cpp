@@ -11,7 +11,6 @@ int main(int argc, char** argv) {
   // be registered as a test case of its own (one that runs nothing). ctest still shows it.
   std::fprintf(stderr, "tide tests: seed %llu (set TIDE_TEST_SEED=%llu to repeat)\n",
                static_cast<unsigned long long>(tide_test::seed()), static_cast<unsigned long long>(tide_test::seed()));
-  std::fflush(stderr);
   doctest::Context context(argc, argv);
   return context.run();
 }
