@@ -7,6 +7,12 @@
 // - Anything else: the keys (and values) themselves, with the caller's comparator, in a wide short
 //   block up to 1536 elements (512x3: short serial merges, many warps to hide the latency), else the
 //   merge sort's tile shape.
+//
+// Both kernels run as a single block, so they declare __launch_bounds__(Threads, 1): there is no
+// occupancy to buy with fewer registers. Under the plain bound, ptxas (CUDA 13.0) capped
+// small_sort_kernel<256, 17> of double keys in radix order at 64 registers, spilled, and the
+// spilled build lost keys (values never in the input came out, every n from 1537 to 4352). The
+// same source with more registers sorted right; so did every other key type (issue 15).
 
 #include <cuda_runtime.h>
 
@@ -38,7 +44,7 @@ constexpr size_type small_sort_capacity() {
 }
 
 template <int Threads, int Items, bool Pairs, class K, class V, class KeyIt, class ValIt, class Comp>
-__global__ void __launch_bounds__(Threads) small_sort_kernel(KeyIt keys, ValIt vals, int n, Comp comp) {
+__global__ void __launch_bounds__(Threads, 1) small_sort_kernel(KeyIt keys, ValIt vals, int n, Comp comp) {
   __shared__ shared_array<K, Threads * Items> s_keys;
   __shared__ shared_array<V, Pairs ? Threads * Items : 1> s_vals;
   K k[Items];
@@ -92,7 +98,7 @@ constexpr size_type small_radix_capacity() {
 }
 
 template <int Threads, int Items, bool Pairs, class K, class V, class KeyIt, class ValIt, class Order>
-__global__ void __launch_bounds__(Threads) small_radix_sort_kernel(KeyIt keys, ValIt vals, int n, Order order) {
+__global__ void __launch_bounds__(Threads, 1) small_radix_sort_kernel(KeyIt keys, ValIt vals, int n, Order order) {
   using bits_t = typename Order::bits_type;
   constexpr int tile = Threads * Items;
   __shared__ shared_array<bits_t, tile> s_bits;
