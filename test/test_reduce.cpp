@@ -36,18 +36,122 @@ TEST_CASE_TEMPLATE("reduce of an empty range returns init and launches nothing",
   CHECK(tide::reduce(B::policy(), d.begin(), d.end(), 7, tide::maximum<>()) == 7);
 }
 
-TEST_CASE_TEMPLATE("reduce's accumulator is the type of op(init, x), so an int init sums doubles", B,
+// ---- Thrust's types (thrust/system/detail/generic/reduce.inl, inner_product.inl, count.inl) ------
+
+TEST_CASE_TEMPLATE("reduce with init adds with plus<T> in init's type: doubles with init 0 give an int", B,
                    TIDE_TEST_BACKENDS) {
-  std::vector<double> h{0.5, 0.25, 0.25, 1.5};
-  auto d = to_backend<B>(h);
+  // plus<int> converts each double to int (truncating) before adding, as Thrust's reduce does.
+  std::vector<double> small{0.5, 0.75, 1.9, -0.9, 2.6, -1.5};
+  auto ds = to_backend<B>(small);
+  auto got = tide::reduce(B::policy(), ds.begin(), ds.end(), 0);
+  static_assert(std::is_same_v<decltype(got), int>);
+  CHECK(got == 0 + 0 + 1 + 0 + 2 - 1);
+  for (auto n : sizes()) {
+    auto h = random_vector<double>(n, "reduce-int-init");
+    long long want = 0;
+    for (double x : h) want += static_cast<int>(x);
+    auto d = to_backend<B>(h);
+    CAPTURE(n);
+    CHECK(tide::reduce(B::policy(), d.begin(), d.end(), 0) == want);
+    typename B::template vector<double> out(1, tide::no_init);  // reduce_into writes the int result
+    tide::reduce_into(B::policy(), d.begin(), d.end(), out.begin(), 0);
+    CHECK(to_std(out)[0] == static_cast<double>(want));
+  }
+}
+
+TEST_CASE_TEMPLATE("reduce with an int init truncates int64 elements to int", B, TIDE_TEST_BACKENDS) {
+  const std::int64_t big = std::int64_t(1) << 40;
+  auto d = to_backend<B>(std::vector<std::int64_t>{big + 5, big, 7});
   auto got = tide::reduce(B::policy(), d.begin(), d.end(), 0);
-  static_assert(std::is_same_v<decltype(got), double>);
-  CHECK(got == 2.5);
-  std::vector<std::int64_t> big{std::int64_t(1) << 40, std::int64_t(1) << 40};
-  auto db = to_backend<B>(big);
-  auto s = tide::reduce(B::policy(), db.begin(), db.end(), 0);
-  static_assert(std::is_same_v<decltype(s), std::int64_t>);
-  CHECK(s == (std::int64_t(1) << 41));
+  static_assert(std::is_same_v<decltype(got), int>);
+  CHECK(got == 12);  // 2^40 + 5 -> 5, 2^40 -> 0
+  auto wide = tide::reduce(B::policy(), d.begin(), d.end(), std::int64_t(0));
+  CHECK(wide == 2 * big + 12);
+}
+
+TEST_CASE_TEMPLATE("reduce without init sums in the value type: signed char wraps and is a signed char", B,
+                   TIDE_TEST_BACKENDS) {
+  for (auto n : sizes()) {
+    auto h = random_vector<signed char>(n, "reduce-schar", -100, 100);
+    std::int64_t total = 0;
+    for (auto x : h) total += x;
+    // plus<signed char> keeps each partial sum in signed char: the total modulo 2^8.
+    const auto want = static_cast<signed char>(static_cast<unsigned char>(total & 0xff));
+    auto d = to_backend<B>(h);
+    auto got = tide::reduce(B::policy(), d.begin(), d.end());
+    static_assert(std::is_same_v<decltype(got), signed char>);
+    CAPTURE(n);
+    CHECK(int(got) == int(want));
+  }
+  auto ones = to_backend<B>(std::vector<signed char>(200, 1));
+  CHECK(int(tide::reduce(B::policy(), ones.begin(), ones.end())) == 200 - 256);
+  auto bytes = to_backend<B>(std::vector<std::uint8_t>(300, 255));
+  auto sum8 = tide::reduce(B::policy(), bytes.begin(), bytes.end());
+  static_assert(std::is_same_v<decltype(sum8), std::uint8_t>);
+  CHECK(int(sum8) == 300 * 255 % 256);
+  CHECK(tide::reduce(B::policy(), bytes.begin(), bytes.end(), 0) == 300 * 255);  // init 0: int
+}
+
+TEST_CASE_TEMPLATE("reduce with an operator of another result type keeps init's type", B, TIDE_TEST_BACKENDS) {
+  // As std::reduce and Thrust's host systems: every partial result is an int here (Thrust's CUDA
+  // system would add in double and convert once; README "Differences from Thrust").
+  auto d = to_backend<B>(std::vector<double>{0.5, 0.5, 0.5, 0.5});
+  auto got = tide::reduce(B::policy(), d.begin(), d.end(), 0, tide::plus<>());
+  static_assert(std::is_same_v<decltype(got), int>);
+  CHECK(got == 0);
+  auto m = tide::reduce(B::policy(), d.begin(), d.end(), 1.0f, tide::maximum<>());
+  static_assert(std::is_same_v<decltype(m), float>);
+  CHECK(m == 1.0f);
+}
+
+TEST_CASE_TEMPLATE("transform_reduce accumulates in init's type and returns it", B, TIDE_TEST_BACKENDS) {
+  auto d = to_backend<B>(std::vector<double>{1.5, 2.5, -0.5});
+  auto square = [] TIDE_HOST_DEVICE(double v) { return v * v; };  // 2.25, 6.25, 0.25
+  auto got = tide::transform_reduce(B::policy(), d.begin(), d.end(), square, 0, tide::plus<int>());
+  static_assert(std::is_same_v<decltype(got), int>);
+  CHECK(got == 2 + 6 + 0);
+  auto exact = tide::transform_reduce(B::policy(), d.begin(), d.end(), square, 0.0, tide::plus<double>());
+  CHECK(exact == 8.75);
+}
+
+TEST_CASE_TEMPLATE("inner_product multiplies and adds in init's type: int ranges with 0ll do not overflow", B,
+                   TIDE_TEST_BACKENDS) {
+  for (auto n : sizes()) {
+    auto a = random_vector<int>(n, "ip-big-a", 40000, 60000);
+    auto b = random_vector<int>(n, "ip-big-b", -60000, -40000);  // every product is beyond int
+    long long want = 0;
+    for (std::int64_t i = 0; i < n; ++i) want += static_cast<long long>(a[i]) * b[i];
+    auto da = to_backend<B>(a);
+    auto db = to_backend<B>(b);
+    auto got = tide::inner_product(B::policy(), da.begin(), da.end(), db.begin(), 0ll);
+    static_assert(std::is_same_v<decltype(got), long long>);
+    CAPTURE(n);
+    CHECK(got == want);
+  }
+}
+
+TEST_CASE_TEMPLATE("inner_product over doubles with an int init truncates each element to int", B,
+                   TIDE_TEST_BACKENDS) {
+  auto x = to_backend<B>(std::vector<double>{1.5, 2.5, -3.75});
+  auto y = to_backend<B>(std::vector<double>{2.5, 1.5, 2.0});
+  auto got = tide::inner_product(B::policy(), x.begin(), x.end(), y.begin(), 0);  // 1*2 + 2*1 - 3*2
+  static_assert(std::is_same_v<decltype(got), int>);
+  CHECK(got == -2);
+  auto custom = tide::inner_product(B::policy(), x.begin(), x.end(), y.begin(), 0.5f, tide::plus<>(), tide::multiplies<>());
+  static_assert(std::is_same_v<decltype(custom), float>);
+  CHECK(custom == 0.5f + 3.75f + 3.75f - 7.5f);
+}
+
+TEST_CASE_TEMPLATE("count and count_if return the input's difference_type", B, TIDE_TEST_BACKENDS) {
+  auto d = to_backend<B>(std::vector<int>{1, 7, 7, 2, 7});
+  using diff_t = typename std::iterator_traits<decltype(d.begin())>::difference_type;
+  auto c = tide::count(B::policy(), d.begin(), d.end(), 7);
+  static_assert(std::is_same_v<decltype(c), diff_t>);
+  CHECK(c == 3);
+  auto is_even = [] TIDE_HOST_DEVICE(int v) { return v % 2 == 0; };
+  auto e = tide::count_if(B::policy(), d.begin(), d.end(), is_even);
+  static_assert(std::is_same_v<decltype(e), diff_t>);
+  CHECK(e == 1);
 }
 
 TEST_CASE_TEMPLATE("reduce with a non-commutative operator keeps the order", B, TIDE_TEST_BACKENDS) {

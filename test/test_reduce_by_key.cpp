@@ -93,6 +93,38 @@ TEST_CASE_TEMPLATE("reduce_by_key with a non-commutative operator keeps the orde
   }
 }
 
+TEST_CASE_TEMPLATE("reduce_by_key accumulates in the input values' type and adds with plus of the output's", B,
+                   TIDE_TEST_BACKENDS) {
+  // Thrust: signed char partial sums (they wrap) even into an int output.
+  for (auto n : sizes()) {
+    auto keys = random_runs(n, "rbk-schar", 3000);
+    auto vals = random_vector<signed char>(n, "rbk-schar", -100, 100);
+    std::vector<int> want;
+    std::int64_t s = 0;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      if (i > 0 && keys[i] != keys[i - 1]) want.push_back(static_cast<signed char>(static_cast<unsigned char>(s & 0xff))), s = 0;
+      s += vals[i];
+    }
+    if (n > 0) want.push_back(static_cast<signed char>(static_cast<unsigned char>(s & 0xff)));
+    auto dk = to_backend<B>(keys);
+    auto dv = to_backend<B>(vals);
+    typename B::template vector<int> keys_out(n), vals_out(n);
+    auto ends = tide::reduce_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), keys_out.begin(), vals_out.begin());
+    CAPTURE(n);
+    auto got = to_std(vals_out);
+    got.resize(static_cast<std::size_t>(ends.second - vals_out.begin()));
+    CHECK(got == want);
+  }
+  // Double values into an int output: plus<int> truncates each operand; a run of one is written as is.
+  auto dk = to_backend<B>(std::vector<int>{1, 1, 1, 2, 3, 3});
+  auto dv = to_backend<B>(std::vector<double>{0.5, 0.5, 1.5, 2.75, -1.5, 3.5});
+  typename B::template vector<int> keys_out(6), vals_out(6);
+  tide::reduce_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), keys_out.begin(), vals_out.begin());
+  CHECK(to_std(vals_out) == std::vector<int>{1, 2, 2, 0, 0, 0});  // 0 + 0 + 1; 2.75; -1 + 3
+  static_assert(std::is_same_v<tide::detail::reduce_by_key_sum_t<int*, double*>, double>);
+  static_assert(std::is_same_v<tide::detail::reduce_by_key_sum_t<signed char*, tide::discard_iterator<>>, signed char>);
+}
+
 TEST_CASE_TEMPLATE("float reduce_by_key repeats bit for bit", B, TIDE_TEST_BACKENDS) {
   const std::int64_t n = (1 << 20) + 7;
   auto keys = random_runs(n, "rbk-float-repeat", 50000);

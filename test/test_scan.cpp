@@ -97,27 +97,91 @@ TEST_CASE_TEMPLATE("inclusive_scan with init adds init to every prefix", B, TIDE
   }
 }
 
-TEST_CASE_TEMPLATE("a literal 0 init keeps an int64 or double accumulator", B, TIDE_TEST_BACKENDS) {
-  const std::int64_t big = std::int64_t(1) << 40;
-  auto d = to_backend<B>(std::vector<std::int64_t>{big, big, big});
-  typename B::template vector<std::int64_t> out(3);
-  tide::exclusive_scan(B::policy(), d.begin(), d.end(), out.begin(), 0);
-  CHECK(to_std(out) == std::vector<std::int64_t>{0, big, 2 * big});
-  tide::inclusive_scan(B::policy(), d.begin(), d.end(), out.begin(), 0, tide::plus<>());
-  CHECK(to_std(out) == std::vector<std::int64_t>{big, 2 * big, 3 * big});
+// ---- Thrust's accumulator types (thrust/system/cuda/detail/scan.h, sequential/scan.h) -----------
 
-  auto dd = to_backend<B>(std::vector<double>{0.5, 0.25, 0.25});
-  typename B::template vector<double> outd(3);
-  tide::exclusive_scan(B::policy(), dd.begin(), dd.end(), outd.begin(), 0, tide::plus<>());
-  CHECK(to_std(outd) == std::vector<double>{0, 0.5, 0.75});
-  tide::inclusive_scan(B::policy(), dd.begin(), dd.end(), outd.begin(), 0, tide::plus<>());
-  CHECK(to_std(outd) == std::vector<double>{0.5, 0.75, 1.0});
+namespace {
+/// x modulo 2^8 as a signed char (what a signed char accumulator holds after wrapping).
+signed char wrap8(std::int64_t x) { return static_cast<signed char>(static_cast<unsigned char>(x & 0xff)); }
+}  // namespace
 
-  // Without init the accumulator is the type of x + x: small integers add as int, not wrapping.
+TEST_CASE_TEMPLATE("inclusive_scan without init accumulates in the input's type, even into a wider output", B,
+                   TIDE_TEST_BACKENDS) {
+  for (auto n : sizes()) {
+    auto h = random_vector<signed char>(n, "scan-schar", -100, 100);
+    std::vector<int> want(h.size());
+    std::int64_t s = 0;
+    for (std::size_t i = 0; i < h.size(); ++i) want[i] = wrap8(s += h[i]);
+    auto d = to_backend<B>(h);
+    typename B::template vector<int> out(h.size(), tide::no_init);
+    tide::inclusive_scan(B::policy(), d.begin(), d.end(), out.begin());
+    CAPTURE(n);
+    CHECK(to_std(out) == want);
+  }
   auto d8 = to_backend<B>(std::vector<std::uint8_t>(300, 255));
   typename B::template vector<int> out8(300);
   tide::inclusive_scan(B::policy(), d8.begin(), d8.end(), out8.begin());
-  CHECK(to_std(out8).back() == 300 * 255);
+  auto got8 = to_std(out8);
+  CHECK(got8[0] == 255);
+  CHECK(got8[1] == 254);  // 510 in uint8
+  CHECK(got8.back() == 300 * 255 % 256);
+}
+
+TEST_CASE_TEMPLATE("inclusive_scan with init accumulates in the type of op(init, x)", B, TIDE_TEST_BACKENDS) {
+  auto d8 = to_backend<B>(std::vector<signed char>(300, 100));
+  typename B::template vector<int> out(300);
+  tide::inclusive_scan(B::policy(), d8.begin(), d8.end(), out.begin(), 0, tide::plus<>());  // int + signed char
+  auto got = to_std(out);
+  CHECK(got[1] == 200);
+  CHECK(got.back() == 30000);
+
+  const std::int64_t big = std::int64_t(1) << 40;
+  auto d = to_backend<B>(std::vector<std::int64_t>{big, big, big});
+  typename B::template vector<std::int64_t> out64(3);
+  tide::inclusive_scan(B::policy(), d.begin(), d.end(), out64.begin(), 0, tide::plus<>());  // int + int64
+  CHECK(to_std(out64) == std::vector<std::int64_t>{big, 2 * big, 3 * big});
+}
+
+TEST_CASE_TEMPLATE("exclusive_scan accumulates in init's type, each element converted to it first", B,
+                   TIDE_TEST_BACKENDS) {
+  // Elements -1, 0, 0, 2 as ints: int(acc + x) would give 0, -1, 0, 0 instead.
+  auto dd = to_backend<B>(std::vector<double>{-1.0, 0.5, 0.5, 2.0});
+  typename B::template vector<double> outd(4);
+  tide::exclusive_scan(B::policy(), dd.begin(), dd.end(), outd.begin(), 0);
+  CHECK(to_std(outd) == std::vector<double>{0, -1, -1, -1});
+  tide::exclusive_scan(B::policy(), dd.begin(), dd.end(), outd.begin(), 0.0);
+  CHECK(to_std(outd) == std::vector<double>{0, -1, -0.5, 0});
+
+  // An int init over int64: each element truncated to int.
+  const std::int64_t big = std::int64_t(1) << 40;
+  auto d = to_backend<B>(std::vector<std::int64_t>{big + 1, big + 2, 3});
+  typename B::template vector<std::int64_t> out(3);
+  tide::exclusive_scan(B::policy(), d.begin(), d.end(), out.begin(), 0);
+  CHECK(to_std(out) == std::vector<std::int64_t>{0, 1, 3});
+  tide::exclusive_scan(B::policy(), d.begin(), d.end(), out.begin(), std::int64_t(0));
+  CHECK(to_std(out) == std::vector<std::int64_t>{0, big + 1, 2 * big + 3});
+
+  for (auto n : sizes()) {
+    auto h = random_vector<double>(n, "exclusive-int-init");
+    std::vector<double> want(h.size());
+    std::int64_t s = 7;
+    for (std::size_t i = 0; i < h.size(); ++i) want[i] = double(s), s += static_cast<int>(h[i]);
+    auto dh = to_backend<B>(h);
+    typename B::template vector<double> o(h.size(), tide::no_init);
+    tide::exclusive_scan(B::policy(), dh.begin(), dh.end(), o.begin(), 7);
+    CAPTURE(n);
+    CHECK(to_std(o) == want);
+  }
+}
+
+TEST_CASE_TEMPLATE("exclusive_scan without init starts from value_type{} and accumulates in the value type", B,
+                   TIDE_TEST_BACKENDS) {
+  auto d8 = to_backend<B>(std::vector<std::uint8_t>(300, 255));
+  typename B::template vector<int> out(300);
+  tide::exclusive_scan(B::policy(), d8.begin(), d8.end(), out.begin());
+  auto got = to_std(out);
+  bool ok = true;
+  for (int i = 0; i < 300; ++i) ok = ok && got[i] == i * 255 % 256;
+  CHECK(ok);
 }
 
 TEST_CASE_TEMPLATE("scans with a non-commutative operator keep the order", B, TIDE_TEST_BACKENDS) {
@@ -331,6 +395,45 @@ TEST_CASE_TEMPLATE("scans by key compare adjacent keys with the given predicate"
   tide::inclusive_scan_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), out.begin(), same_tens,
                               tide::maximum<>());
   CHECK(to_std(out) == std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8});
+}
+
+TEST_CASE_TEMPLATE("inclusive_scan_by_key accumulates in the values' type, even into a wider output", B,
+                   TIDE_TEST_BACKENDS) {
+  for (auto n : sizes()) {
+    auto keys = random_runs(n, "by-key-schar", 2000);
+    auto h = random_vector<signed char>(n, "by-key-schar", -100, 100);
+    std::vector<int> want(h.size());
+    std::int64_t s = 0;
+    for (std::size_t i = 0; i < h.size(); ++i) {
+      if (i == 0 || keys[i] != keys[i - 1]) s = 0;
+      want[i] = wrap8(s += h[i]);
+    }
+    auto dk = to_backend<B>(keys);
+    auto d = to_backend<B>(h);
+    typename B::template vector<int> out(h.size(), tide::no_init);
+    tide::inclusive_scan_by_key(B::policy(), dk.begin(), dk.end(), d.begin(), out.begin());
+    CAPTURE(n);
+    CHECK(to_std(out) == want);
+  }
+}
+
+TEST_CASE_TEMPLATE("exclusive_scan_by_key accumulates in init's type, each value converted to it first", B,
+                   TIDE_TEST_BACKENDS) {
+  std::vector<int> keys{1, 1, 1, 1, 2, 2};
+  auto dk = to_backend<B>(keys);
+  auto dv = to_backend<B>(std::vector<double>{-1.0, 0.5, 0.5, 2.0, 1.5, 1.5});
+  typename B::template vector<double> out(6);
+  tide::exclusive_scan_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), out.begin(), 0);
+  CHECK(to_std(out) == std::vector<double>{0, -1, -1, -1, 0, 1});
+  // An int init over signed char values: int partial sums, no wrapping.
+  auto k1 = to_backend<B>(std::vector<int>(300, 0));
+  auto d8 = to_backend<B>(std::vector<signed char>(300, 100));
+  typename B::template vector<int> out8(300);
+  tide::exclusive_scan_by_key(B::policy(), k1.begin(), k1.end(), d8.begin(), out8.begin(), 0);
+  CHECK(to_std(out8).back() == 29900);
+  // Without init: the values' value_type{}, so signed char partial sums wrap.
+  tide::exclusive_scan_by_key(B::policy(), k1.begin(), k1.end(), d8.begin(), out8.begin());
+  CHECK(to_std(out8).back() == wrap8(29900));
 }
 
 TEST_CASE_TEMPLATE("scans by key work in place on the values", B, TIDE_TEST_BACKENDS) {

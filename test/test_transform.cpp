@@ -294,12 +294,26 @@ TEST_CASE_TEMPLATE("sequence counts from 0, from init, and by step", B, TIDE_TES
   });
 }
 
-TEST_CASE_TEMPLATE("sequence with an int init over int64 computes in int64", B, TIDE_TEST_BACKENDS) {
+TEST_CASE_TEMPLATE("sequence computes in init's type, as Thrust, then converts to the output's", B,
+                   TIDE_TEST_BACKENDS) {
+  // An int init and step over int64: init + step * i in int, wrapping at 2^31 as Thrust does.
   typename B::template vector<std::int64_t> d(8, tide::no_init);
   tide::sequence(B::policy(), d.begin(), d.end(), 0, 1 << 30);
   std::vector<std::int64_t> want(8);
+  for (std::int64_t i = 0; i < 8; ++i)
+    want[i] = static_cast<std::int32_t>(static_cast<std::uint32_t>(i) << 30);
+  CHECK(to_std(d) == want);
+  tide::sequence(B::policy(), d.begin(), d.end(), std::int64_t(0), std::int64_t(1) << 30);  // in int64
   for (std::int64_t i = 0; i < 8; ++i) want[i] = i << 30;
   CHECK(to_std(d) == want);
+  // A float init and step over doubles: stepped in float.
+  const std::int64_t n = 1000;
+  typename B::template vector<double> f(n, tide::no_init);
+  tide::sequence(B::policy(), f.begin(), f.end(), 0.0f, 0.1f);
+  std::vector<double> wantf(n);
+  for (std::int64_t i = 0; i < n; ++i) wantf[i] = static_cast<double>(0.0f + 0.1f * static_cast<float>(i));
+  CHECK(to_std(f) == wantf);
+  CHECK(wantf[3] != 0.1 * 3);  // not what double arithmetic gives
 }
 
 TEST_CASE_TEMPLATE("tabulate writes op(index)", B, TIDE_TEST_BACKENDS) {

@@ -1,9 +1,11 @@
 #pragma once
 /// \file extrema.hpp
 /// min_element, max_element, minmax_element, with and without a policy and a comparator
-/// (`comp(a, b)`: a is less than b; default `tide::less<>`). As std and Thrust: min_element gives
-/// the first smallest, max_element the first largest, minmax_element the first smallest and the
-/// last largest; an empty range gives `last` (both, for minmax_element).
+/// (`comp(a, b)`: a is less than b; default `tide::less<>`). As Thrust (thrust/system/detail/
+/// generic/extrema.inl, thrust/system/cuda/detail/extrema.h, thrust/system/detail/sequential/
+/// extrema.h): min_element gives the first smallest, max_element the first largest, and
+/// minmax_element the first smallest and the first largest (std::minmax_element gives the last
+/// largest; Thrust does not); an empty range gives `last` (both, for minmax_element).
 ///
 /// Composed over the reduce primitive: a reduction of indices (a counting_iterator) under an
 /// operator that compares the elements at two indices through the unwrapped iterator. Ties go by
@@ -35,17 +37,17 @@ TIDE_HOST_DEVICE size_type pick_min(const It& first, const Comp& comp, size_type
   if (comp(x, y)) return a;
   return a < b ? a : b;
 }
-/// Index of the larger element; of two equal ones, the lower (Last = false) or higher index.
+/// Index of the larger element; of two equal ones, the lower index.
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
 #endif
-template <bool Last, class It, class Comp>
+template <class It, class Comp>
 TIDE_HOST_DEVICE size_type pick_max(const It& first, const Comp& comp, size_type a, size_type b) {
   auto&& x = first[a];
   auto&& y = first[b];
   if (comp(x, y)) return b;
   if (comp(y, x)) return a;
-  return (a < b) == Last ? b : a;
+  return a < b ? a : b;
 }
 
 template <class It, class Comp>
@@ -59,11 +61,11 @@ struct max_index_op {
   It first;
   Comp comp;
   TIDE_HOST_DEVICE size_type operator()(size_type a, size_type b) const {
-    return pick_max<false>(first, comp, a, b);
+    return pick_max(first, comp, a, b);
   }
 };
 
-/// The running (first smallest, last largest) indices.
+/// The running (first smallest, first largest) indices.
 struct minmax_indices {
   size_type min, max;
 };
@@ -75,7 +77,7 @@ struct minmax_index_op {
   It first;
   Comp comp;
   TIDE_HOST_DEVICE minmax_indices operator()(const minmax_indices& a, const minmax_indices& b) const {
-    return {pick_min(first, comp, a.min, b.min), pick_max<true>(first, comp, a.max, b.max)};
+    return {pick_min(first, comp, a.min, b.min), pick_max(first, comp, a.max, b.max)};
   }
 };
 
@@ -115,7 +117,7 @@ It max_element(It first, It last, Comp comp = Comp()) {
   return tide::max_element(detail::select_policy(first), first, last, comp);
 }
 
-/// (first smallest, last largest) of [first, last), or (last, last) if empty.
+/// (first smallest, first largest) of [first, last), or (last, last) if empty.
 template <class Policy, class It, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
 pair<It, It> minmax_element(const Policy& policy, It first, It last, Comp comp = Comp()) {
   size_type n = detail::checked_distance(first, last, "minmax_element");

@@ -3,8 +3,14 @@
 /// reduce, transform_reduce, inner_product, count, count_if, and their `_into` forms, which
 /// write the result through an iterator (device memory on the device system) and never wait.
 ///
-/// The accumulator type is the type of `op(init, *first)` (the rule of C++'s P2322), so
-/// `reduce(first, last, 0)` over doubles sums doubles and returns a double.
+/// Types, as Thrust (thrust/system/detail/generic/reduce.inl, inner_product.inl, count.inl) and
+/// std::reduce: the accumulator and the result are init's type T; every partial result is held as a
+/// T (`acc = op(acc, x)` converts). The default operator is `plus<T>`, which converts each element
+/// to T before adding, so `reduce(first, last, 0)` over doubles adds the doubles truncated to int
+/// and returns an int. Without init, init is the value type's 0 and the operator `plus<V>`: a sum of
+/// signed char wraps and is a signed char. inner_product's defaults are `plus<T>` and
+/// `multiplies<T>`: over ints with init `0ll` it multiplies and adds in long long. count and
+/// count_if return the input's difference_type.
 
 #include <iterator>
 #include <type_traits>
@@ -51,57 +57,58 @@ struct equals_value {
 };
 }  // namespace detail
 
-/// Reduces [first, last) with `op` starting from `init`; `op` must be associative.
+/// Reduces [first, last) with `op` starting from `init`; `op` must be associative (it need not be
+/// commutative). The accumulator and the result are T.
 template <class Policy, class It, class T, class Op, detail::enable_if_policy_t<Policy> = 0>
-detail::accumulator_t<Op, T, It> reduce(const Policy& policy, It first, It last, T init, Op op) {
-  using acc_t = detail::accumulator_t<Op, T, It>;
+T reduce(const Policy& policy, It first, It last, T init, Op op) {
   size_type n = detail::checked_distance(first, last, "reduce");
-  if (n == 0) return acc_t(init);
-  return detail::dispatch::reduce(policy, detail::unwrap_iterator(first), n, acc_t(init), op);
+  if (n == 0) return init;
+  return static_cast<T>(detail::dispatch::reduce(policy, detail::unwrap_iterator(first), n, init, op));
 }
+/// The sum in T: `plus<T>` (each element converted to T, as Thrust).
 template <class Policy, class It, class T, detail::enable_if_policy_t<Policy> = 0>
-auto reduce(const Policy& policy, It first, It last, T init) {
-  return tide::reduce(policy, first, last, init, plus<>());
+T reduce(const Policy& policy, It first, It last, T init) {
+  return tide::reduce(policy, first, last, init, plus<T>());
 }
+/// The sum in the value type V, from V's 0, with `plus<V>` (a sum of small integers wraps in V).
 template <class Policy, class It, detail::enable_if_policy_t<Policy> = 0>
-auto reduce(const Policy& policy, It first, It last) {
-  return tide::reduce(policy, first, last, detail::iter_value_t<It>(), plus<>());
+detail::iter_value_t<It> reduce(const Policy& policy, It first, It last) {
+  using value_t = detail::iter_value_t<It>;
+  return tide::reduce(policy, first, last, detail::zero_value<value_t>(), plus<value_t>());
 }
 template <class It, class T, class Op, detail::enable_if_not_policy_t<It> = 0>
-auto reduce(It first, It last, T init, Op op) {
+T reduce(It first, It last, T init, Op op) {
   return tide::reduce(detail::select_policy(first), first, last, init, op);
 }
 template <class It, class T, detail::enable_if_not_policy_t<It> = 0>
-auto reduce(It first, It last, T init) {
-  return tide::reduce(detail::select_policy(first), first, last, init, plus<>());
+T reduce(It first, It last, T init) {
+  return tide::reduce(detail::select_policy(first), first, last, init, plus<T>());
 }
 template <class It, detail::enable_if_not_policy_t<It> = 0>
-auto reduce(It first, It last) {
+detail::iter_value_t<It> reduce(It first, It last) {
   return tide::reduce(detail::select_policy(first), first, last);
 }
 
-/// Writes reduce(first, last, init, op) to *out without waiting for the result.
+/// Writes reduce(first, last, init, op) (a T) to *out without waiting for the result.
 template <class Policy, class It, class OutIt, class T, class Op, detail::enable_if_policy_t<Policy> = 0>
 void reduce_into(const Policy& policy, It first, It last, OutIt out, T init, Op op) {
-  using acc_t = detail::accumulator_t<Op, T, It>;
   size_type n = detail::checked_distance(first, last, "reduce_into");
-  detail::dispatch::reduce_into(policy, detail::unwrap_iterator(first), n, detail::unwrap_iterator(out),
-                                acc_t(init), op);
+  detail::dispatch::reduce_into(policy, detail::unwrap_iterator(first), n, detail::unwrap_iterator(out), init, op);
 }
 template <class Policy, class It, class OutIt, class T, detail::enable_if_policy_t<Policy> = 0>
 void reduce_into(const Policy& policy, It first, It last, OutIt out, T init) {
-  tide::reduce_into(policy, first, last, out, init, plus<>());
+  tide::reduce_into(policy, first, last, out, init, plus<T>());
 }
 
-/// reduce over `unary(x)` for each x.
+/// reduce over `unary(x)` for each x; the accumulator and the result are T.
 template <class Policy, class It, class T, class BinaryOp, class UnaryOp, detail::enable_if_policy_t<Policy> = 0>
-auto transform_reduce(const Policy& policy, It first, It last, UnaryOp unary, T init, BinaryOp binary) {
+T transform_reduce(const Policy& policy, It first, It last, UnaryOp unary, T init, BinaryOp binary) {
   detail::checked_distance(first, last, "transform_reduce");  // named here, not as reduce
   return tide::reduce(policy, make_transform_iterator(first, unary), make_transform_iterator(last, unary), init,
                       binary);
 }
 template <class It, class T, class BinaryOp, class UnaryOp, detail::enable_if_not_policy_t<It> = 0>
-auto transform_reduce(It first, It last, UnaryOp unary, T init, BinaryOp binary) {
+T transform_reduce(It first, It last, UnaryOp unary, T init, BinaryOp binary) {
   return tide::transform_reduce(detail::select_policy(first), first, last, unary, init, binary);
 }
 template <class Policy, class It, class OutIt, class T, class BinaryOp, class UnaryOp,
@@ -113,23 +120,25 @@ void transform_reduce_into(const Policy& policy, It first, It last, OutIt out, U
                     init, binary);
 }
 
-/// init op1 (a0 op2 b0) op1 (a1 op2 b1) ...
+/// init op1 (a0 op2 b0) op1 (a1 op2 b1) ...; the accumulator and the result are T.
 template <class Policy, class It1, class It2, class T, class Op1, class Op2, detail::enable_if_policy_t<Policy> = 0>
-auto inner_product(const Policy& policy, It1 first1, It1 last1, It2 first2, T init, Op1 op1, Op2 op2) {
+T inner_product(const Policy& policy, It1 first1, It1 last1, It2 first2, T init, Op1 op1, Op2 op2) {
   size_type n = detail::checked_distance(first1, last1, "inner_product");
   auto zip = make_zip_iterator(first1, first2);
   return tide::transform_reduce(policy, zip, zip + n, detail::apply_pair<Op2>{op2}, init, op1);
 }
+/// `plus<T>` and `multiplies<T>`: the products too are computed in T (over ints with init 0ll, in
+/// long long), as Thrust.
 template <class Policy, class It1, class It2, class T, detail::enable_if_policy_t<Policy> = 0>
-auto inner_product(const Policy& policy, It1 first1, It1 last1, It2 first2, T init) {
-  return tide::inner_product(policy, first1, last1, first2, init, plus<>(), multiplies<>());
+T inner_product(const Policy& policy, It1 first1, It1 last1, It2 first2, T init) {
+  return tide::inner_product(policy, first1, last1, first2, init, plus<T>(), multiplies<T>());
 }
 template <class It1, class It2, class T, class Op1, class Op2, detail::enable_if_not_policy_t<It1> = 0>
-auto inner_product(It1 first1, It1 last1, It2 first2, T init, Op1 op1, Op2 op2) {
+T inner_product(It1 first1, It1 last1, It2 first2, T init, Op1 op1, Op2 op2) {
   return tide::inner_product(detail::select_policy(first1, first2), first1, last1, first2, init, op1, op2);
 }
 template <class It1, class It2, class T, detail::enable_if_not_policy_t<It1> = 0>
-auto inner_product(It1 first1, It1 last1, It2 first2, T init) {
+T inner_product(It1 first1, It1 last1, It2 first2, T init) {
   return tide::inner_product(detail::select_policy(first1, first2), first1, last1, first2, init);
 }
 

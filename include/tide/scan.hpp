@@ -3,12 +3,19 @@
 /// inclusive_scan, exclusive_scan, inclusive_scan_by_key, exclusive_scan_by_key, with Thrust's
 /// argument orders, each with and without a policy. Each returns the end of the output.
 ///
-/// The accumulator type is the type of `op(init, *first)` (the rule of C++'s P2322; without an
-/// init, `op(*first, *first)`), so `exclusive_scan(first, last, out, 0)` over doubles or int64
-/// adds doubles or int64, never int. Every partial result is held in it; the output converts on
-/// assignment. `op` must be associative (it need not be commutative) and never sees a value that
-/// no one gave. In place is allowed: `result` may equal `first` (by key: the values' first).
-/// By key, element i continues the segment of i - 1 when `pred(keys[i - 1], keys[i])` holds.
+/// The accumulator types are Thrust's (thrust/system/cuda/detail/scan.h, scan_by_key.h and
+/// thrust/system/detail/sequential/scan.h, scan_by_key.h):
+/// - inclusive_scan without init, inclusive_scan_by_key: the input's (the values') value type V,
+///   even into a wider output: an inclusive_scan of signed char into int wraps at 127.
+/// - inclusive_scan with init: the decayed type of `op(init, x)`.
+/// - exclusive_scan, exclusive_scan_by_key: init's type T; without init, init is `V{}`. Each
+///   element is converted to T before `op` sees it: `exclusive_scan(first, last, out, 0)` over
+///   doubles adds the doubles truncated to int, and over int64 adds in int.
+/// Every partial result is held in the accumulator; where the accumulator is not V the elements
+/// are read as accumulators. The output converts on assignment. The default operator is `plus<>`.
+/// `op` must be associative (it need not be commutative) and never sees a value that no one gave.
+/// In place is allowed: `result` may equal `first` (by key: the values' first). By key, element i
+/// continues the segment of i - 1 when `pred(keys[i - 1], keys[i])` holds.
 
 #include <iterator>
 #include <type_traits>
@@ -17,6 +24,7 @@
 #include "backend/omp/scan_by_key.hpp"
 #include "backend/seq/scan.hpp"
 #include "backend/seq/scan_by_key.hpp"
+#include "detail/accumulator.hpp"
 #include "detail/dispatch.hpp"
 #include "functional.hpp"
 #if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
@@ -31,7 +39,7 @@ namespace tide {
 /// result[i] = first[0] op ... op first[i].
 template <class Policy, class InIt, class OutIt, class Op, detail::enable_if_policy_t<Policy> = 0>
 OutIt inclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result, Op op) {
-  using acc_t = detail::accumulator_t<Op, detail::iter_value_t<InIt>, InIt>;
+  using acc_t = detail::iter_value_t<InIt>;  // Thrust: the input's value type
   size_type n = detail::checked_distance(first, last, "inclusive_scan");
   if (n == 0) return result;
   detail::dispatch::inclusive_scan<acc_t>(policy, detail::unwrap_iterator(first), n, detail::unwrap_iterator(result),
@@ -44,8 +52,8 @@ OutIt inclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result, 
   using acc_t = detail::accumulator_t<Op, T, InIt>;
   size_type n = detail::checked_distance(first, last, "inclusive_scan");
   if (n == 0) return result;
-  detail::dispatch::inclusive_scan_init(policy, detail::unwrap_iterator(first), n, detail::unwrap_iterator(result),
-                                        acc_t(init), op);
+  detail::dispatch::inclusive_scan_init(policy, detail::read_as<acc_t>(detail::unwrap_iterator(first)), n,
+                                        detail::unwrap_iterator(result), acc_t(init), op);
   return result + n;
 }
 template <class Policy, class InIt, class OutIt, detail::enable_if_policy_t<Policy> = 0>
@@ -70,11 +78,11 @@ OutIt inclusive_scan(InIt first, InIt last, OutIt result) {
 /// result[0] = init, result[i] = init op first[0] op ... op first[i - 1].
 template <class Policy, class InIt, class OutIt, class T, class Op, detail::enable_if_policy_t<Policy> = 0>
 OutIt exclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result, T init, Op op) {
-  using acc_t = detail::accumulator_t<Op, T, InIt>;
+  using acc_t = T;  // Thrust: init's type, the elements read as T
   size_type n = detail::checked_distance(first, last, "exclusive_scan");
   if (n == 0) return result;
-  detail::dispatch::exclusive_scan(policy, detail::unwrap_iterator(first), n, detail::unwrap_iterator(result),
-                                   acc_t(init), op);
+  detail::dispatch::exclusive_scan(policy, detail::read_as<acc_t>(detail::unwrap_iterator(first)), n,
+                                   detail::unwrap_iterator(result), init, op);
   return result + n;
 }
 template <class Policy, class InIt, class OutIt, class T, detail::enable_if_policy_t<Policy> = 0>
@@ -106,7 +114,7 @@ template <class Policy, class KeyIt, class ValIt, class OutIt, class Pred, class
           detail::enable_if_policy_t<Policy> = 0>
 OutIt inclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
                             OutIt result, Pred pred, Op op) {
-  using acc_t = detail::accumulator_t<Op, detail::iter_value_t<ValIt>, ValIt>;
+  using acc_t = detail::iter_value_t<ValIt>;  // Thrust: the values' value type
   size_type n = detail::checked_distance(keys_first, keys_last, "inclusive_scan_by_key");
   if (n == 0) return result;
   detail::dispatch::inclusive_scan_by_key<acc_t>(policy, detail::unwrap_iterator(keys_first), n,
@@ -145,12 +153,12 @@ template <class Policy, class KeyIt, class ValIt, class OutIt, class T, class Pr
           detail::enable_if_policy_t<Policy> = 0>
 OutIt exclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
                             OutIt result, T init, Pred pred, Op op) {
-  using acc_t = detail::accumulator_t<Op, T, ValIt>;
+  using acc_t = T;  // Thrust: init's type, the values read as T
   size_type n = detail::checked_distance(keys_first, keys_last, "exclusive_scan_by_key");
   if (n == 0) return result;
   detail::dispatch::exclusive_scan_by_key(policy, detail::unwrap_iterator(keys_first), n,
-                                          detail::unwrap_iterator(values_first), detail::unwrap_iterator(result),
-                                          acc_t(init), pred, op);
+                                          detail::read_as<acc_t>(detail::unwrap_iterator(values_first)),
+                                          detail::unwrap_iterator(result), init, pred, op);
   return result + n;
 }
 template <class Policy, class KeyIt, class ValIt, class OutIt, class T, class Pred,

@@ -87,22 +87,17 @@ struct transform_if2_fn {
   }
 };
 
-/// The type sequence computes in: the common type of init's and the output's, when arithmetic.
-template <class T, class V, bool = std::is_arithmetic_v<T> && std::is_arithmetic_v<V>>
-struct sequence_type {
-  using type = T;
-};
-template <class T, class V>
-struct sequence_type<T, V, true> {
-  using type = std::common_type_t<T, V>;
-};
-
-/// Index i -> init + step * i, computed in T (arithmetic T converts i first, as Thrust does).
+/// Index i -> init + step * i, computed in T, init's type, as Thrust (thrust/system/detail/generic/
+/// sequence.inl: `init + step * static_cast<T>(i)` for arithmetic T). Integers wrap modulo 2^bits
+/// of T, as Thrust's do on the GPU (computed in unsigned 64-bit arithmetic, so no signed overflow).
 template <class T>
 struct sequence_value {
   T init, step;
   TIDE_HOST_DEVICE T operator()(size_type i) const {
-    if constexpr (std::is_arithmetic_v<T>)
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
+      return static_cast<T>(static_cast<unsigned long long>(init) +
+                            static_cast<unsigned long long>(step) * static_cast<unsigned long long>(i));
+    else if constexpr (std::is_arithmetic_v<T>)
       return static_cast<T>(init + step * static_cast<T>(i));
     else
       return init + step * i;
@@ -262,11 +257,12 @@ void tabulate(It first, It last, Op op) {
   tide::tabulate(detail::select_policy(first), first, last, op);
 }
 
-/// first[i] = init + step * i. Arithmetic values are computed in the common type of T and the
-/// output's value type, so `sequence(first, last, 0, 1)` over int64 never overflows in int.
+/// first[i] = init + step * i, computed in T (init's type) as Thrust does, then converted to the
+/// output's type: `sequence(first, last, 0.0f, 0.1f)` over doubles steps in float, and integers
+/// wrap in T (`sequence(first, last, 0, 1 << 30)` over int64 wraps at 2^31, as in Thrust).
 template <class Policy, class It, class T, detail::enable_if_policy_t<Policy> = 0>
 void sequence(const Policy& policy, It first, It last, T init, T step) {
-  using value_t = typename detail::sequence_type<T, detail::iter_value_t<It>>::type;
+  using value_t = T;
   size_type n = detail::checked_distance(first, last, "sequence");
   if (n > 0)
     detail::dispatch::transform(detail::writer_policy<It>(policy), counting_iterator<size_type>(0), n,

@@ -33,9 +33,20 @@ using iter_value_t = typename std::iterator_traits<It>::value_type;
 template <class It>
 using iter_difference_t = typename std::iterator_traits<It>::difference_type;
 
-/// The accumulator type of a reduction or scan (the rule of P2322): the type of op(init, *first).
+/// The decayed type of op(init, *first): the accumulator of inclusive_scan with an init (Thrust's
+/// `cuda::std::__accumulator_t`). The other reductions and scans name theirs in their headers
+/// (reduce.hpp, scan.hpp, reduce_by_key.hpp): init's type, or the input's value type.
 template <class Op, class T, class It>
 using accumulator_t = std::decay_t<invoke_result_t<Op&, T, iter_value_t<It>>>;
+
+/// V's zero, made as Thrust makes it (`V(0)`); value-initialized where V cannot be made from 0.
+template <class V>
+constexpr V zero_value() {
+  if constexpr (std::is_constructible_v<V, int>)
+    return V(0);
+  else
+    return V{};
+}
 
 /// The length of [first, last), checked: last before first is an error naming the algorithm.
 template <class It>

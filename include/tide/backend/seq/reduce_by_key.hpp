@@ -8,7 +8,7 @@
 //                           ValOut vals_out, Pred pred, Op op);
 //
 // - Acc is named by the caller (`dispatch::reduce_by_key<acc_t>(...)`), acc_t being
-//   detail::accumulator_t<Op, V, ValIt> with V the values' value type.
+//   the values' value type V (Thrust's rule; the public header).
 // - Segments as in scan_by_key: i > 0 continues i - 1's segment when pred(keys[i - 1], keys[i]).
 //   Segment s (s-th from the left, head h, last element l) gives keys_out[s] = keys[h] and
 //   vals_out[s] = v_h op ... op v_l (no init; regrouping allowed, reordering not).

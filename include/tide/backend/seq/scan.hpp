@@ -6,8 +6,8 @@
 //   template <class Acc, class It, class OutIt, class Op>
 //   void inclusive_scan(const P& p, It first, size_type n, OutIt out, Op op);
 //       out[i] = x0 op x1 op ... op xi.  Acc has no init to be deduced from, so the caller names
-//       it: `dispatch::inclusive_scan<acc_t>(p, ...)`; acc_t = detail::accumulator_t<Op, V, It>
-//       with V the input's value type.
+//       it: `dispatch::inclusive_scan<acc_t>(p, ...)`; acc_t is the input's value type V (Thrust's
+//       rule; scan.hpp).
 //   template <class It, class OutIt, class Acc, class Op>
 //   void inclusive_scan_init(const P& p, It first, size_type n, OutIt out, Acc init, Op op);
 //       out[i] = init op x0 op ... op xi.
@@ -16,9 +16,10 @@
 //       out[0] = init, out[i] = init op x0 op ... op x(i-1).
 //
 // For all three:
-// - Acc is the accumulator type (P2322: the decayed type of op(init, *first), computed by the
-//   public header, which passes `acc_t(init)`). Every partial result is held as an Acc, never as the
-//   input's or the output's value type; the output gets `out[i] = acc` (converted on assignment).
+// - Acc is the accumulator type, chosen by the public header (scan.hpp: Thrust's rules), which
+//   passes `acc_t(init)` and, where Acc is not the input's value type, an input that reads its
+//   elements as Acc. Every partial result is held as an Acc, never as the output's value type; the
+//   output gets `out[i] = acc` (converted on assignment).
 // - `op(Acc, Acc)` and `op(Acc, x)` with x read from `first` must both be valid; `op` is
 //   associative, maybe not commutative: a backend may regroup but never reorder operands.
 // - The operator never sees a value that nobody gave (no identity, no uninitialized registers);

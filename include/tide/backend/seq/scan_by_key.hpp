@@ -7,7 +7,7 @@
 //   void inclusive_scan_by_key(const P& p, KeyIt keys, size_type n, ValIt vals, OutIt out,
 //                              Pred pred, Op op);
 //       Acc is named by the caller (`dispatch::inclusive_scan_by_key<acc_t>(...)`), acc_t being
-//       detail::accumulator_t<Op, V, ValIt> with V the values' value type.
+//       the values' value type V (Thrust's rule; the public header).
 //   template <class KeyIt, class ValIt, class OutIt, class Acc, class Pred, class Op>
 //   void exclusive_scan_by_key(const P& p, KeyIt keys, size_type n, ValIt vals, OutIt out,
 //                              Acc init, Pred pred, Op op);
