@@ -11,6 +11,7 @@
 #include "tuple.hpp"
 #include "vector.hpp"
 #include "iterator.hpp"
+#include "random.hpp"
 
 #include "binary_search.hpp"
 #include "copy.hpp"
