@@ -1,6 +1,6 @@
 // tide_fuzz: differential fuzzing of the device backend against tide::seq (issue 7).
 //
-//   tide_fuzz [--seconds=S] [--seed=N] [--case=SEED] [--max-log2=K] [--verbose]
+//   tide_fuzz [--seconds=S] [--seed=N] [--case=SEED [--boundary]] [--max-log2=K] [--verbose]
 //
 // Until S seconds have passed (default 10), draws a case from the run's seed: an algorithm, an
 // element type (int8 ... double), a size weighted toward the edges (0, 1, 2, tile sizes +-1,
@@ -11,6 +11,14 @@
 // float sums within a tolerance relative to the sum of |x| (the reference accumulates in long
 // double). A mismatch prints the case's seed (--case=SEED repeats just that case). At the end:
 // "cases N failures F"; the exit status is 1 if F > 0.
+//
+// Boundary cases (CUDA system only, issue 15): every third case draws its size from the sizes where
+// the CUDA code under the algorithm and type it picked changes path or tuning (tile sizes t, 2t,
+// 3t +-1, thresholds +-1, a second pass or portion: tide/backend/cuda/path_boundaries.hpp, mapped
+// per algorithm in boundary_sizes.hpp), up to 2^K; histogram_even then takes half the time a bin
+// count where its counting path changes. Their seeds are a space of their own: a boundary case's
+// line says "boundary", and --case=SEED --boundary repeats it (--case=SEED alone repeats the
+// ordinary case of that seed, which is unchanged by all this). The other cases are as before.
 //
 // Integer sums, scans and by-key operations run in the unsigned type of the same width, so that
 // wrap-around is defined (the bits are those of the signed type).
@@ -25,11 +33,20 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <numeric>
 #include <random>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <vector>
+
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+#include <tide/backend/cuda/path_boundaries.hpp>
+#define TIDE_FUZZ_BOUNDARIES 1  // boundary cases: the boundaries come from the CUDA backend
+#else
+#define TIDE_FUZZ_BOUNDARIES 0
+#endif
 
 namespace {
 
@@ -144,6 +161,9 @@ struct case_desc {
   int type;
   std::int64_t n;
   dist distribution;
+  bool boundary = false;     ///< drawn by describe_boundary: n is a path boundary
+  int bins = 0;              ///< histogram_even: this many bins (0: drawn from the case's stream)
+  std::int64_t values = -1;  ///< binary_searches: this many values (-1: drawn, 0 to 3000)
 };
 
 std::uint64_t splitmix(std::uint64_t x) {
@@ -570,8 +590,9 @@ outcome run_merge(const std::vector<T>& h, std::mt19937_64& g) {
 }
 
 template <class T>
-outcome run_histogram_even(const std::vector<T>& h, std::mt19937_64& g) {
-  const int bins = std::uniform_int_distribution<int>(1, g() % 4 ? 300 : 5000)(g);
+outcome run_histogram_even(const std::vector<T>& h, std::mt19937_64& g, int given_bins) {
+  int bins = std::uniform_int_distribution<int>(1, g() % 4 ? 300 : 5000)(g);
+  if (given_bins > 0) bins = given_bins;  // (drawn all the same: the stream goes on as before)
   T lower, upper;
   if constexpr (std::is_floating_point_v<T>) {
     lower = T(std::uniform_real_distribution<double>(-1500, 500)(g));
@@ -645,10 +666,11 @@ outcome run_count(const std::vector<T>& h, std::mt19937_64& g) {
 }
 
 template <class T>
-outcome run_binary_searches(const std::vector<T>& h, std::mt19937_64& g) {
+outcome run_binary_searches(const std::vector<T>& h, std::mt19937_64& g, std::int64_t given_values) {
   std::vector<T> sorted = h;
   std::sort(sorted.begin(), sorted.end());  // no NaN here: < is a strict weak order
-  const std::int64_t m = std::uniform_int_distribution<std::int64_t>(0, 3000)(g);
+  std::int64_t m = std::uniform_int_distribution<std::int64_t>(0, 3000)(g);
+  if (given_values >= 0) m = given_values;
   std::vector<T> values(static_cast<std::size_t>(m));
   for (auto& v : values) v = !sorted.empty() && g() % 2 ? sorted[g() % sorted.size()] : uniform_value<T>(g, g() & 1);
   tide::device_vector<T> d(sorted.begin(), sorted.end()), dv(values.begin(), values.end());
@@ -696,12 +718,12 @@ outcome run_case_typed(const case_desc& c, std::mt19937_64& g) {
     case alg::sort_comparator: return run_sort(h, by_low_bits<T>(), "sort with a comparator");
     case alg::stable_sort_by_key: return run_sort_by_key(h);
     case alg::merge: return run_merge(h, g);
-    case alg::histogram_even: return run_histogram_even(h, g);
+    case alg::histogram_even: return run_histogram_even(h, g, c.bins);
     case alg::gather: return run_gather_scatter(h, g, false);
     case alg::scatter: return run_gather_scatter(h, g, true);
     case alg::min_max_element: return run_min_max(h);
     case alg::count: return run_count(h, g);
-    case alg::binary_searches: return run_binary_searches(h, g);
+    case alg::binary_searches: return run_binary_searches(h, g, c.values);
     default: return outcome::fail("no such algorithm");
   }
 }
@@ -715,6 +737,43 @@ case_desc describe(std::uint64_t seed, int max_log2) {
   c.n = draw_size(g, max_log2);
   c.distribution = dist(std::uniform_int_distribution<int>(0, int(dist::count) - 1)(g));
   return c;
+}
+
+#if TIDE_FUZZ_BOUNDARIES
+#include "boundary_sizes.hpp"
+
+/// A boundary case: the algorithm and type drawn as describe draws them (the same ones for the same
+/// seed), the size uniformly from their boundary sizes up to 2^max_log2, then the distribution;
+/// histogram_even takes, half the time, a bin count where its path changes. An algorithm and type
+/// with no boundary sizes gives describe's ordinary case.
+case_desc describe_boundary(std::uint64_t seed, int max_log2) {
+  std::mt19937_64 g(seed);
+  case_desc c;
+  c.seed = seed;
+  c.algorithm = alg(std::uniform_int_distribution<int>(0, int(alg::count_) - 1)(g));
+  c.type = std::uniform_int_distribution<int>(0, 7)(g);
+  const std::vector<std::int64_t>& sizes = boundary_sizes(c.algorithm, c.type, std::int64_t(1) << max_log2);
+  if (sizes.empty()) return describe(seed, max_log2);
+  c.boundary = true;
+  c.n = sizes[std::uniform_int_distribution<std::size_t>(0, sizes.size() - 1)(g)];
+  c.distribution = dist(std::uniform_int_distribution<int>(0, int(dist::count) - 1)(g));
+  if (c.algorithm == alg::binary_searches) c.values = c.n;  // the transform runs over the values
+  if (c.algorithm == alg::histogram_even && g() % 2) {
+    const std::vector<int>& bins = histogram_bin_counts();
+    if (!bins.empty()) c.bins = bins[std::uniform_int_distribution<std::size_t>(0, bins.size() - 1)(g)];
+  }
+  return c;
+}
+#endif
+
+/// The case of a seed: a boundary case (CUDA builds only) or an ordinary one.
+case_desc describe_case(std::uint64_t seed, bool boundary, int max_log2) {
+#if TIDE_FUZZ_BOUNDARIES
+  if (boundary) return describe_boundary(seed, max_log2);
+#else
+  (void)boundary;
+#endif
+  return describe(seed, max_log2);
 }
 
 outcome run_case(const case_desc& c) {
@@ -747,7 +806,7 @@ bool arg_value(const char* arg, const char* name, std::string& value) {
 int main(int argc, char** argv) {
   double seconds = 10;
   std::uint64_t seed = std::random_device{}() * 0x100000001ull ^ std::uint64_t(std::random_device{}());
-  bool one_case = false, verbose = false;
+  bool one_case = false, boundary = false, verbose = false;
   std::uint64_t case_seed = 0;
   int max_log2 = 22;
   for (int i = 1; i < argc; ++i) {
@@ -755,33 +814,64 @@ int main(int argc, char** argv) {
     if (arg_value(argv[i], "--seconds", v)) seconds = std::atof(v.c_str());
     else if (arg_value(argv[i], "--seed", v)) seed = std::strtoull(v.c_str(), nullptr, 10);
     else if (arg_value(argv[i], "--case", v)) one_case = true, case_seed = std::strtoull(v.c_str(), nullptr, 10);
+    else if (std::strcmp(argv[i], "--boundary") == 0) boundary = true;
     else if (arg_value(argv[i], "--max-log2", v)) max_log2 = std::max(1, std::min(30, std::atoi(v.c_str())));
     else if (std::strcmp(argv[i], "--verbose") == 0) verbose = true;
     else {
-      std::fprintf(stderr, "usage: %s [--seconds=S] [--seed=N] [--case=SEED] [--max-log2=K] [--verbose]\n", argv[0]);
+      std::fprintf(stderr,
+                   "usage: %s [--seconds=S] [--seed=N] [--case=SEED [--boundary]] [--max-log2=K] [--verbose]\n",
+                   argv[0]);
       return 2;
     }
   }
-  std::printf("tide_fuzz: seed %" PRIu64 ", %.0f s, sizes up to 2^%d\n", seed, seconds, max_log2);
+  if (boundary && !one_case) {
+    std::fprintf(stderr, "%s: --boundary repeats one boundary case: give its seed with --case=SEED\n", argv[0]);
+    return 2;
+  }
+  if (boundary && !TIDE_FUZZ_BOUNDARIES) {
+    std::fprintf(stderr,
+                 "%s: --boundary: boundary cases come from the CUDA backend's path boundaries; this tide_fuzz "
+                 "was built for a host device system and has none (build it with TIDE_DEVICE_SYSTEM=CUDA)\n",
+                 argv[0]);
+    return 2;
+  }
+  std::printf("tide_fuzz: seed %" PRIu64 ", %.0f s, sizes up to 2^%d%s\n", seed, seconds, max_log2,
+              TIDE_FUZZ_BOUNDARIES ? ", every third case at a path boundary" : "");
   std::fflush(stdout);
 
-  std::int64_t cases = 0, failures = 0;
+  std::int64_t cases = 0, failures = 0, boundary_cases = 0;
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   for (std::uint64_t k = 0; one_case ? k < 1 : elapsed() < seconds; ++k) {
-    const case_desc c = describe(one_case ? case_seed : splitmix(seed + k), max_log2);
+    // Ordinary cases keep their seeds (splitmix(seed + k)) whatever the boundary cases do.
+    const bool at_boundary = one_case ? boundary : TIDE_FUZZ_BOUNDARIES && k % 3 == 2;
+    case_desc c;
+    try {  // boundary cases read the device's properties
+      c = describe_case(one_case ? case_seed : splitmix(seed + k), at_boundary, max_log2);
+    } catch (const std::exception& e) {
+      std::printf("describing case %" PRIu64 " threw: %s\ncases %" PRId64 " failures %" PRId64 "\n",
+                  one_case ? case_seed : splitmix(seed + k), e.what(), cases, failures + 1);
+      return 1;
+    }
     const outcome r = run_case(c);
     ++cases;
-    if (verbose || !r)
-      std::printf("%s case %" PRIu64 ": %s %s n=%" PRId64 " %s%s%s\n", r ? "ok" : "MISMATCH", c.seed,
-                  alg_name(c.algorithm), type_names[c.type], c.n, dist_name(c.distribution), r ? "" : ": ",
-                  r.problem.c_str());
+    boundary_cases += c.boundary;
+    if (verbose || !r) {
+      std::string extra;
+      if (c.bins > 0) extra += " bins=" + std::to_string(c.bins);
+      if (c.values >= 0) extra += " values=" + std::to_string(c.values);
+      std::printf("%s case %" PRIu64 ": %s%s %s n=%" PRId64 " %s%s%s%s\n", r ? "ok" : "MISMATCH", c.seed,
+                  c.boundary ? "boundary " : "", alg_name(c.algorithm), type_names[c.type], c.n,
+                  dist_name(c.distribution), extra.c_str(), r ? "" : ": ", r.problem.c_str());
+    }
     if (!r) {
       ++failures;
-      std::printf("  repeat: %s --case=%" PRIu64 " --max-log2=%d\n", argv[0], c.seed, max_log2);
+      std::printf("  repeat: %s --case=%" PRIu64 "%s --max-log2=%d\n", argv[0], c.seed,
+                  c.boundary ? " --boundary" : "", max_log2);
     }
     std::fflush(stdout);
   }
+  if (TIDE_FUZZ_BOUNDARIES) std::printf("boundary cases %" PRId64 "\n", boundary_cases);
   std::printf("cases %" PRId64 " failures %" PRId64 "\n", cases, failures);
   return failures ? 1 : 0;
 }
