@@ -154,7 +154,8 @@ class xor_combine_engine {
   TIDE_RANDOM_EXEC_CHECK_DISABLE
   TIDE_HOST_DEVICE xor_combine_engine(const base1_type& urng1, const base2_type& urng2) : b1_(urng1), b2_(urng2) {}
   TIDE_RANDOM_EXEC_CHECK_DISABLE
-  TIDE_HOST_DEVICE xor_combine_engine(result_type s) : b1_(s), b2_(s) {}  // implicit, as Thrust's
+  TIDE_HOST_DEVICE xor_combine_engine(result_type s)  // implicit, as Thrust's
+      : b1_(static_cast<typename base1_type::result_type>(s)), b2_(static_cast<typename base2_type::result_type>(s)) {}
 
   TIDE_RANDOM_EXEC_CHECK_DISABLE
   TIDE_HOST_DEVICE void seed() {
@@ -163,8 +164,8 @@ class xor_combine_engine {
   }
   TIDE_RANDOM_EXEC_CHECK_DISABLE
   TIDE_HOST_DEVICE void seed(result_type s) {
-    b1_.seed(s);
-    b2_.seed(s);
+    b1_.seed(static_cast<typename base1_type::result_type>(s));
+    b2_.seed(static_cast<typename base2_type::result_type>(s));
   }
 
   TIDE_RANDOM_EXEC_CHECK_DISABLE

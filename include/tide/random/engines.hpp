@@ -191,12 +191,13 @@ class subtract_with_carry_engine {
 
   TIDE_HOST_DEVICE result_type operator()() {
     const std::size_t j = k_ >= s ? k_ - s : k_ + r - s;  // x_{i-s}; x_[k_] holds x_{i-r}
+    const result_type carry = static_cast<result_type>(carry_);
     result_type xi;
-    if (x_[j] >= x_[k_] + carry_) {
-      xi = static_cast<result_type>(x_[j] - x_[k_] - carry_);
+    if (x_[j] >= x_[k_] + carry) {
+      xi = static_cast<result_type>(x_[j] - x_[k_] - carry);
       carry_ = 0;
     } else {
-      xi = static_cast<result_type>(modulus - x_[k_] - carry_ + x_[j]);
+      xi = static_cast<result_type>(modulus - x_[k_] - carry + x_[j]);
       carry_ = 1;
     }
     x_[k_] = xi;
