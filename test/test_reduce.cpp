@@ -93,12 +93,14 @@ TEST_CASE_TEMPLATE("reduce without init sums in the value type: signed char wrap
 }
 
 TEST_CASE_TEMPLATE("reduce with an operator of another result type keeps init's type", B, TIDE_TEST_BACKENDS) {
-  // As std::reduce and Thrust's host systems: every partial result is an int here (Thrust's CUDA
-  // system would add in double and convert once; README "Differences from Thrust").
+  // Every element is read as an int and every partial result is an int (Thrust's CUDA system would
+  // add in double and convert once; README "Differences from Thrust").
   auto d = to_backend<B>(std::vector<double>{0.5, 0.5, 0.5, 0.5});
   auto got = tide::reduce(B::policy(), d.begin(), d.end(), 0, tide::plus<>());
   static_assert(std::is_same_v<decltype(got), int>);
   CHECK(got == 0);
+  auto neg = to_backend<B>(std::vector<double>{-1.0, 0.5, 0.5});
+  CHECK(tide::reduce(B::policy(), neg.begin(), neg.end(), 0, tide::plus<>()) == -1);  // not int(-1 + 0.5)
   auto m = tide::reduce(B::policy(), d.begin(), d.end(), 1.0f, tide::maximum<>());
   static_assert(std::is_same_v<decltype(m), float>);
   CHECK(m == 1.0f);

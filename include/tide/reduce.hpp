@@ -5,8 +5,8 @@
 ///
 /// Types, as Thrust (thrust/system/detail/generic/reduce.inl, inner_product.inl, count.inl) and
 /// std::reduce: the accumulator and the result are init's type T; every partial result is held as a
-/// T (`acc = op(acc, x)` converts). The default operator is `plus<T>`, which converts each element
-/// to T before adding, so `reduce(first, last, 0)` over doubles adds the doubles truncated to int
+/// T, and the elements are read as T where they convert to it (as CUB loads them as its accumulator
+/// type). The default operator is `plus<T>`, which converts each element to T before adding, so `reduce(first, last, 0)` over doubles adds the doubles truncated to int
 /// and returns an int. Without init, init is the value type's 0 and the operator `plus<V>`: a sum of
 /// signed char wraps and is a signed char. inner_product's defaults are `plus<T>` and
 /// `multiplies<T>`: over ints with init `0ll` it multiplies and adds in long long. count and
@@ -17,6 +17,7 @@
 
 #include "backend/omp/reduce.hpp"
 #include "backend/seq/reduce.hpp"
+#include "detail/accumulator.hpp"
 #include "detail/dispatch.hpp"
 #include "functional.hpp"
 #include "iterator/transform_iterator.hpp"
@@ -63,7 +64,8 @@ template <class Policy, class It, class T, class Op, detail::enable_if_policy_t<
 T reduce(const Policy& policy, It first, It last, T init, Op op) {
   size_type n = detail::checked_distance(first, last, "reduce");
   if (n == 0) return init;
-  return static_cast<T>(detail::dispatch::reduce(policy, detail::unwrap_iterator(first), n, init, op));
+  return static_cast<T>(
+      detail::dispatch::reduce(policy, detail::read_as<T, Op>(detail::unwrap_iterator(first)), n, init, op));
 }
 /// The sum in T: `plus<T>` (each element converted to T, as Thrust).
 template <class Policy, class It, class T, detail::enable_if_policy_t<Policy> = 0>
@@ -93,7 +95,8 @@ detail::iter_value_t<It> reduce(It first, It last) {
 template <class Policy, class It, class OutIt, class T, class Op, detail::enable_if_policy_t<Policy> = 0>
 void reduce_into(const Policy& policy, It first, It last, OutIt out, T init, Op op) {
   size_type n = detail::checked_distance(first, last, "reduce_into");
-  detail::dispatch::reduce_into(policy, detail::unwrap_iterator(first), n, detail::unwrap_iterator(out), init, op);
+  detail::dispatch::reduce_into(policy, detail::read_as<T, Op>(detail::unwrap_iterator(first)), n,
+                                detail::unwrap_iterator(out), init, op);
 }
 template <class Policy, class It, class OutIt, class T, detail::enable_if_policy_t<Policy> = 0>
 void reduce_into(const Policy& policy, It first, It last, OutIt out, T init) {

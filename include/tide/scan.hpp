@@ -52,7 +52,7 @@ OutIt inclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result, 
   using acc_t = detail::accumulator_t<Op, T, InIt>;
   size_type n = detail::checked_distance(first, last, "inclusive_scan");
   if (n == 0) return result;
-  detail::dispatch::inclusive_scan_init(policy, detail::read_as<acc_t>(detail::unwrap_iterator(first)), n,
+  detail::dispatch::inclusive_scan_init(policy, detail::read_as<acc_t, Op>(detail::unwrap_iterator(first)), n,
                                         detail::unwrap_iterator(result), acc_t(init), op);
   return result + n;
 }
@@ -81,7 +81,7 @@ OutIt exclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result, 
   using acc_t = T;  // Thrust: init's type, the elements read as T
   size_type n = detail::checked_distance(first, last, "exclusive_scan");
   if (n == 0) return result;
-  detail::dispatch::exclusive_scan(policy, detail::read_as<acc_t>(detail::unwrap_iterator(first)), n,
+  detail::dispatch::exclusive_scan(policy, detail::read_as<acc_t, Op>(detail::unwrap_iterator(first)), n,
                                    detail::unwrap_iterator(result), init, op);
   return result + n;
 }
@@ -157,7 +157,7 @@ OutIt exclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_l
   size_type n = detail::checked_distance(keys_first, keys_last, "exclusive_scan_by_key");
   if (n == 0) return result;
   detail::dispatch::exclusive_scan_by_key(policy, detail::unwrap_iterator(keys_first), n,
-                                          detail::read_as<acc_t>(detail::unwrap_iterator(values_first)),
+                                          detail::read_as<acc_t, Op>(detail::unwrap_iterator(values_first)),
                                           detail::unwrap_iterator(result), init, pred, op);
   return result + n;
 }
