@@ -1,7 +1,7 @@
 #pragma once
 /// \file random/detail.hpp
-/// What the random engines and distributions share: the LCG step as Thrust computes it, exact
-/// float arithmetic on the device, compile-time limits and the stream formats.
+/// What the random engines and distributions share: the LCG step as Thrust computes it,
+/// compile-time limits and the stream formats.
 
 #include <istream>
 #include <limits>
@@ -50,58 +50,6 @@ TIDE_HOST_DEVICE constexpr T lcg_step(T x) {
 template <class T, T m>
 TIDE_HOST_DEVICE constexpr T reduce_mod(T x) {
   return lcg_step<T, 1, 0, m>(x);
-}
-
-/// Products, sums and quotients rounded once each, to nearest: nvcc would fuse `x * y + z` into
-/// one fma in device code (and `-prec-div=false` would approximate float quotients) while the host
-/// rounds each step; these keep the device's numbers equal to the host's.
-template <class T>
-TIDE_HOST_DEVICE T mul_rn(T x, T y) { return x * y; }
-template <class T>
-TIDE_HOST_DEVICE T add_rn(T x, T y) { return x + y; }
-template <class T>
-TIDE_HOST_DEVICE T div_rn(T x, T y) { return x / y; }
-TIDE_HOST_DEVICE inline float div_rn(float x, float y) {
-#if defined(__CUDA_ARCH__)
-  return __fdiv_rn(x, y);
-#else
-  return x / y;
-#endif
-}
-TIDE_HOST_DEVICE inline double div_rn(double x, double y) {
-#if defined(__CUDA_ARCH__)
-  return __ddiv_rn(x, y);
-#else
-  return x / y;
-#endif
-}
-TIDE_HOST_DEVICE inline float mul_rn(float x, float y) {
-#if defined(__CUDA_ARCH__)
-  return __fmul_rn(x, y);
-#else
-  return x * y;
-#endif
-}
-TIDE_HOST_DEVICE inline float add_rn(float x, float y) {
-#if defined(__CUDA_ARCH__)
-  return __fadd_rn(x, y);
-#else
-  return x + y;
-#endif
-}
-TIDE_HOST_DEVICE inline double mul_rn(double x, double y) {
-#if defined(__CUDA_ARCH__)
-  return __dmul_rn(x, y);
-#else
-  return x * y;
-#endif
-}
-TIDE_HOST_DEVICE inline double add_rn(double x, double y) {
-#if defined(__CUDA_ARCH__)
-  return __dadd_rn(x, y);
-#else
-  return x + y;
-#endif
 }
 
 /// numeric_limits' values as constants (usable in device code without relaxed constexpr).

@@ -8,6 +8,14 @@
 /// alike) it inverts the normal CDF with `erfcinv`, one engine call per number; compiled by a host
 /// compiler alone it is Box-Muller, two engine calls per pair of numbers. Each gives Thrust's
 /// numbers under the same compiler.
+///
+/// The arithmetic is written as Thrust writes it, so that nvcc compiles it the same way: in device
+/// code it contracts x * y + z into one fused multiply-add (uniform_real_distribution's scaling,
+/// and so uniform_int_distribution's; normal_distribution's), where the host rounds twice. Like
+/// Thrust's, a number drawn on a CUDA device can then differ from the host's in the last bit (and
+/// a uniform_int_distribution number by one, where the fused value truncates across an integer),
+/// and normal_distribution's device erfcinv is not the host's. Engines give the same integers
+/// everywhere.
 
 #include <cmath>
 #include <istream>
@@ -64,10 +72,9 @@ class uniform_real_distribution {
   template <class UniformRandomNumberGenerator>
   TIDE_HOST_DEVICE result_type operator()(UniformRandomNumberGenerator& urng, const param_type& parm) {
     using G = UniformRandomNumberGenerator;
-    const result_type x = static_cast<result_type>(urng() - G::min);
-    const result_type range = result_type(1) + static_cast<result_type>(G::max - G::min);
-    return detail::add_rn(detail::mul_rn(detail::div_rn(x, range), static_cast<result_type>(parm.second - parm.first)),
-                          parm.first);
+    result_type x = static_cast<result_type>(urng() - G::min);
+    x /= result_type(1) + static_cast<result_type>(G::max - G::min);
+    return x * (parm.second - parm.first) + parm.first;  // one fma in device code, as Thrust's
   }
 
   TIDE_HOST_DEVICE result_type a() const { return param_.first; }
@@ -175,8 +182,8 @@ class normal_sampler {
       u = static_cast<uint_type>(range - u);
       scale = -scale;
     }
-    const RealType p = add_rn(mul_rn(static_cast<RealType>(u), step), half_step);
-    return add_rn(mean, mul_rn(mul_rn(stddev, scale), static_cast<RealType>(::erfcinv(RealType(2) * p))));
+    const RealType p = u * step + half_step;
+    return mean + stddev * scale * ::erfcinv(2 * p);
   }
   TIDE_HOST_DEVICE void reset() {}
 };
