@@ -67,11 +67,11 @@ std::string show(T x) {
   }
   return os.str();
 }
-#define CHECK_SAME(got, want)                                            \
-  do {                                                                   \
-    const auto got_ = (got);                                             \
-    const decltype(got_) want_ = (want);                                 \
-    CHECK_MESSAGE(same(got_, want_), show(got_), " != ", show(want_));   \
+#define CHECK_SAME(got, want)                                          \
+  do {                                                                 \
+    const auto got_ = (got);                                           \
+    const decltype(got_) want_ = (want);                               \
+    CHECK_MESSAGE(same(got_, want_), show(got_), " != ", show(want_)); \
   } while (0)
 
 /// An engine's first ten outputs from the default seed and from seed 12345, its 10000th output from
@@ -156,14 +156,16 @@ TEST_CASE("random names are in tide::random and in tide, with Thrust's types and
   static_assert(std::is_same_v<tide::ranlux24, tide::random::ranlux24>);
   static_assert(std::is_same_v<tide::ranlux48, tide::random::ranlux48>);
   static_assert(std::is_same_v<tide::taus88, tide::random::taus88>);
-  static_assert(std::is_same_v<tide::linear_congruential_engine<std::uint32_t, 48271, 0, 2147483647>, tide::minstd_rand>);
+  static_assert(
+      std::is_same_v<tide::linear_congruential_engine<std::uint32_t, 48271, 0, 2147483647>, tide::minstd_rand>);
   static_assert(std::is_same_v<tide::subtract_with_carry_engine<std::uint32_t, 24, 10, 24>, tide::ranlux24_base>);
   static_assert(std::is_same_v<tide::subtract_with_carry_engine<std::uint64_t, 48, 5, 12>, tide::ranlux48_base>);
   static_assert(std::is_same_v<tide::discard_block_engine<tide::ranlux24_base, 223, 23>, tide::ranlux24>);
   static_assert(std::is_same_v<tide::discard_block_engine<tide::ranlux48_base, 389, 11>, tide::ranlux48>);
   static_assert(std::is_same_v<tide::xor_combine_engine<tide::minstd_rand, 0, tide::minstd_rand0>,
                                tide::random::xor_combine_engine<tide::minstd_rand, 0, tide::minstd_rand0, 0>>);
-  static_assert(std::is_same_v<tide::linear_feedback_shift_engine<std::uint32_t, 32u, 31u, 13u, 12u>, lfsr_32_31_13_12>);
+  static_assert(
+      std::is_same_v<tide::linear_feedback_shift_engine<std::uint32_t, 32u, 31u, 13u, 12u>, lfsr_32_31_13_12>);
   static_assert(std::is_same_v<tide::uniform_int_distribution<>, tide::random::uniform_int_distribution<int>>);
   static_assert(std::is_same_v<tide::uniform_real_distribution<>, tide::random::uniform_real_distribution<double>>);
   static_assert(std::is_same_v<tide::normal_distribution<>, tide::random::normal_distribution<double>>);
@@ -232,69 +234,111 @@ TEST_CASE("ranlux48_base and ranlux48 seed as Thrust does: not the standard's ch
 
 TEST_CASE("every engine gives Thrust's first outputs, default and seeded, its 10000th output, min and max") {
   SUBCASE("minstd_rand") {
-    check_engine<tide::minstd_rand>({48271u, 182605794u, 1291394886u, 1914720637u, 2078669041u, 407355683u, 1105902161u, 854716505u, 564586691u, 1596680831u}, 399268537u,
-                        {595905495u, 1558181227u, 1498755989u, 2021244883u, 887213142u, 1546689008u, 808633566u, 888096514u, 1238265880u, 1419946529u},
-                        1u, 2147483646u);
+    check_engine<tide::minstd_rand>({48271u, 182605794u, 1291394886u, 1914720637u, 2078669041u, 407355683u, 1105902161u,
+                                     854716505u, 564586691u, 1596680831u},
+                                    399268537u,
+                                    {595905495u, 1558181227u, 1498755989u, 2021244883u, 887213142u, 1546689008u,
+                                     808633566u, 888096514u, 1238265880u, 1419946529u},
+                                    1u, 2147483646u);
   }
   SUBCASE("minstd_rand0") {
-    check_engine<tide::minstd_rand0>({16807u, 282475249u, 1622650073u, 984943658u, 1144108930u, 470211272u, 101027544u, 1457850878u, 1458777923u, 2007237709u}, 1043618065u,
-                        {207482415u, 1790989824u, 2035175616u, 77048696u, 24794531u, 109854999u, 1644515420u, 1256127050u, 1963079340u, 1683198519u},
-                        1u, 2147483646u);
+    check_engine<tide::minstd_rand0>({16807u, 282475249u, 1622650073u, 984943658u, 1144108930u, 470211272u, 101027544u,
+                                      1457850878u, 1458777923u, 2007237709u},
+                                     1043618065u,
+                                     {207482415u, 1790989824u, 2035175616u, 77048696u, 24794531u, 109854999u,
+                                      1644515420u, 1256127050u, 1963079340u, 1683198519u},
+                                     1u, 2147483646u);
   }
   SUBCASE("ranlux24_base") {
-    check_engine<tide::ranlux24_base>({15039276u, 16323925u, 14283486u, 7150092u, 68089u, 8584138u, 4918023u, 11368221u, 8644539u, 8342712u}, 7937952u,
-                        {16448363u, 11496357u, 1838018u, 11837769u, 3375312u, 2739247u, 1087405u, 6324042u, 14315120u, 15512108u},
-                        0u, 16777215u);
+    check_engine<tide::ranlux24_base>(
+        {15039276u, 16323925u, 14283486u, 7150092u, 68089u, 8584138u, 4918023u, 11368221u, 8644539u, 8342712u},
+        7937952u,
+        {16448363u, 11496357u, 1838018u, 11837769u, 3375312u, 2739247u, 1087405u, 6324042u, 14315120u, 15512108u}, 0u,
+        16777215u);
   }
   SUBCASE("ranlux48_base") {
-    check_engine<tide::ranlux48_base>({281473885556995ull, 281474042438754ull, 281474414728745ull, 281474132952088ull, 581277547ull, 281472852636266ull, 281473221042046ull, 281474282786548ull, 281473112479184ull, 281474607674429ull}, 192113843633948ull,
-                        {1448716305ull, 281474739639304ull, 281474238529498ull, 281473884819959ull, 281474615490146ull, 345694759ull, 281473517724450ull, 281472295840363ull, 281473731785543ull, 281473572006435ull},
-                        0ull, 281474976710655ull);
+    check_engine<tide::ranlux48_base>(
+        {281473885556995ull, 281474042438754ull, 281474414728745ull, 281474132952088ull, 581277547ull,
+         281472852636266ull, 281473221042046ull, 281474282786548ull, 281473112479184ull, 281474607674429ull},
+        192113843633948ull,
+        {1448716305ull, 281474739639304ull, 281474238529498ull, 281473884819959ull, 281474615490146ull, 345694759ull,
+         281473517724450ull, 281472295840363ull, 281473731785543ull, 281473572006435ull},
+        0ull, 281474976710655ull);
   }
   SUBCASE("ranlux24") {
-    check_engine<tide::ranlux24>({15039276u, 16323925u, 14283486u, 7150092u, 68089u, 8584138u, 4918023u, 11368221u, 8644539u, 8342712u}, 9901578u,
-                        {16448363u, 11496357u, 1838018u, 11837769u, 3375312u, 2739247u, 1087405u, 6324042u, 14315120u, 15512108u},
-                        0u, 16777215u);
+    check_engine<tide::ranlux24>(
+        {15039276u, 16323925u, 14283486u, 7150092u, 68089u, 8584138u, 4918023u, 11368221u, 8644539u, 8342712u},
+        9901578u,
+        {16448363u, 11496357u, 1838018u, 11837769u, 3375312u, 2739247u, 1087405u, 6324042u, 14315120u, 15512108u}, 0u,
+        16777215u);
   }
   SUBCASE("ranlux48") {
-    check_engine<tide::ranlux48>({281473885556995ull, 281474042438754ull, 281474414728745ull, 281474132952088ull, 581277547ull, 281472852636266ull, 281473221042046ull, 281474282786548ull, 281473112479184ull, 281474607674429ull}, 88229545517833ull,
-                        {1448716305ull, 281474739639304ull, 281474238529498ull, 281473884819959ull, 281474615490146ull, 345694759ull, 281473517724450ull, 281472295840363ull, 281473731785543ull, 281473572006435ull},
-                        0ull, 281474976710655ull);
+    check_engine<tide::ranlux48>(
+        {281473885556995ull, 281474042438754ull, 281474414728745ull, 281474132952088ull, 581277547ull,
+         281472852636266ull, 281473221042046ull, 281474282786548ull, 281473112479184ull, 281474607674429ull},
+        88229545517833ull,
+        {1448716305ull, 281474739639304ull, 281474238529498ull, 281473884819959ull, 281474615490146ull, 345694759ull,
+         281473517724450ull, 281472295840363ull, 281473731785543ull, 281473572006435ull},
+        0ull, 281474976710655ull);
   }
   SUBCASE("taus88") {
-    check_engine<tide::taus88>({45438212u, 1409544450u, 3980732798u, 112738311u, 3238374133u, 2853535413u, 1564344136u, 2237640607u, 3833735550u, 3083375963u}, 3535848941u,
-                        {1667269494u, 944790115u, 468047577u, 2424864938u, 995604853u, 2397442114u, 1827202028u, 964928120u, 246799526u, 2882122420u},
-                        0u, 4294967295u);
+    check_engine<tide::taus88>({45438212u, 1409544450u, 3980732798u, 112738311u, 3238374133u, 2853535413u, 1564344136u,
+                                2237640607u, 3833735550u, 3083375963u},
+                               3535848941u,
+                               {1667269494u, 944790115u, 468047577u, 2424864938u, 995604853u, 2397442114u, 1827202028u,
+                                964928120u, 246799526u, 2882122420u},
+                               0u, 4294967295u);
   }
   SUBCASE("lfsr_32_31_13_12") {
-    check_engine<lfsr_32_31_13_12>({1392645u, 1409307906u, 89140180u, 45957125u, 3556791639u, 89488341u, 1472025925u, 3579076514u, 1174023124u, 2730311696u}, 981440277u,
-                        {50561216u, 940314211u, 3236312888u, 1668513984u, 940311149u, 3223770888u, 1836090200u, 137727907u, 1492793144u, 2742256579u},
-                        0u, 4294967294u);
+    check_engine<lfsr_32_31_13_12>({1392645u, 1409307906u, 89140180u, 45957125u, 3556791639u, 89488341u, 1472025925u,
+                                    3579076514u, 1174023124u, 2730311696u},
+                                   981440277u,
+                                   {50561216u, 940314211u, 3236312888u, 1668513984u, 940311149u, 3223770888u,
+                                    1836090200u, 137727907u, 1492793144u, 2742256579u},
+                                   0u, 4294967294u);
   }
   SUBCASE("lcg_mod0") {
-    check_engine<lcg_mod0>({1103527590u, 2524885223u, 662824084u, 3295386429u, 4182499122u, 2516284547u, 3655513600u, 2633739833u, 3210001534u, 267834847u}, 4057525361u,
-                        {3554416254u, 2802067423u, 3596950572u, 229283573u, 3256818826u, 1051550459u, 3441282840u, 2941955441u, 551188310u, 2951033815u},
-                        0u, 4294967295u);
+    check_engine<lcg_mod0>({1103527590u, 2524885223u, 662824084u, 3295386429u, 4182499122u, 2516284547u, 3655513600u,
+                            2633739833u, 3210001534u, 267834847u},
+                           4057525361u,
+                           {3554416254u, 2802067423u, 3596950572u, 229283573u, 3256818826u, 1051550459u, 3441282840u,
+                            2941955441u, 551188310u, 2951033815u},
+                           0u, 4294967295u);
   }
   SUBCASE("lcg64_mod0") {
-    check_engine<lcg64_mod0>({7806831264735756412ull, 9396908728118811419ull, 11960119808228829710ull, 7062582979898595269ull, 14673421054488193520ull, 9232803539723513983ull, 10218303843513747618ull, 1206773305466921929ull, 15490212636682683044ull, 3660572683296592931ull}, 4650432495379556241ull,
-                        {2021368500568277588ull, 4895494634720187923ull, 16336879138292273062ull, 15416634109187857277ull, 6006832857977215304ull, 10338887797624662775ull, 14644287851621603258ull, 7221787319773377281ull, 15037404968822372220ull, 3471096822299788827ull},
-                        0ull, 18446744073709551615ull);
+    check_engine<lcg64_mod0>(
+        {7806831264735756412ull, 9396908728118811419ull, 11960119808228829710ull, 7062582979898595269ull,
+         14673421054488193520ull, 9232803539723513983ull, 10218303843513747618ull, 1206773305466921929ull,
+         15490212636682683044ull, 3660572683296592931ull},
+        4650432495379556241ull,
+        {2021368500568277588ull, 4895494634720187923ull, 16336879138292273062ull, 15416634109187857277ull,
+         6006832857977215304ull, 10338887797624662775ull, 14644287851621603258ull, 7221787319773377281ull,
+         15037404968822372220ull, 3471096822299788827ull},
+        0ull, 18446744073709551615ull);
   }
   SUBCASE("lcg_c") {
-    check_engine<lcg_c>({52359u, 2095105371u, 82995145u, 958155977u, 629225784u, 743240709u, 1681361847u, 1647896539u, 449321976u, 437170573u}, 859114576u,
-                        {493985175u, 884090943u, 518272248u, 2044459489u, 763156269u, 1866177814u, 940609105u, 735814677u, 888849093u, 1932332804u},
+    check_engine<lcg_c>({52359u, 2095105371u, 82995145u, 958155977u, 629225784u, 743240709u, 1681361847u, 1647896539u,
+                         449321976u, 437170573u},
+                        859114576u,
+                        {493985175u, 884090943u, 518272248u, 2044459489u, 763156269u, 1866177814u, 940609105u,
+                         735814677u, 888849093u, 1932332804u},
                         0u, 2147483562u);
   }
   SUBCASE("xor_minstd_3_1") {
-    check_engine<xor_minstd_3_1>({354108u, 1992215272u, 2796004248u, 3832058802u, 1464641666u, 4197694622u, 56545070u, 977637690u, 2698057876u, 370367336u}, 3255461856u,
-                        {77431532u, 863961262u, 943013342u, 3403851902u, 2784676332u, 3969666388u, 1167885918u, 851954842u, 2759323118u, 1840412012u},
-                        0u, 4294967294u);
+    check_engine<xor_minstd_3_1>({354108u, 1992215272u, 2796004248u, 3832058802u, 1464641666u, 4197694622u, 56545070u,
+                                  977637690u, 2698057876u, 370367336u},
+                                 3255461856u,
+                                 {77431532u, 863961262u, 943013342u, 3403851902u, 2784676332u, 3969666388u, 1167885918u,
+                                  851954842u, 2759323118u, 1840412012u},
+                                 0u, 4294967294u);
   }
   SUBCASE("discard_block_minstd_7_3") {
-    check_engine<discard_block_minstd_7_3>({48271u, 182605794u, 1291394886u, 854716505u, 564586691u, 1596680831u, 1271135913u, 1098894339u, 1882556969u, 914937185u}, 209310409u,
-                        {595905495u, 1558181227u, 1498755989u, 888096514u, 1238265880u, 1419946529u, 509837356u, 196416856u, 97754471u, 1283049252u},
-                        1u, 2147483646u);
+    check_engine<discard_block_minstd_7_3>({48271u, 182605794u, 1291394886u, 854716505u, 564586691u, 1596680831u,
+                                            1271135913u, 1098894339u, 1882556969u, 914937185u},
+                                           209310409u,
+                                           {595905495u, 1558181227u, 1498755989u, 888096514u, 1238265880u, 1419946529u,
+                                            509837356u, 196416856u, 97754471u, 1283049252u},
+                                           1u, 2147483646u);
   }
 }
 
@@ -340,7 +384,8 @@ TEST_CASE("discard(n) equals n calls, for every engine and n across block and la
   for_each_engine([](auto tag) {
     using E = decltype(tag);
     CAPTURE(show(E::max));
-    for (unsigned long long n : {0ull, 1ull, 2ull, 3ull, 11ull, 12ull, 23ull, 24ull, 100ull, 223ull, 389ull, 1000ull, 4321ull}) {
+    for (unsigned long long n :
+         {0ull, 1ull, 2ull, 3ull, 11ull, 12ull, 23ull, 24ull, 100ull, 223ull, 389ull, 1000ull, 4321ull}) {
       CAPTURE(n);
       E called(777u), skipped(777u);
       for (unsigned long long i = 0; i < n; ++i) called();
@@ -456,10 +501,10 @@ TEST_CASE("the stream operators keep the stream's flags and fill; an LCG reads p
 }
 
 TEST_CASE("uniform_int_distribution gives Thrust's numbers") {
-  check_distribution(tide::uniform_int_distribution<int>(), tide::minstd_rand(),
-                     {48270, 182605793, 1291394886, 1914720637, 2078669041, 407355682, 1105902161, 854716504, 564586690,
-                      1596680831},
-                     399268536);
+  check_distribution(
+      tide::uniform_int_distribution<int>(), tide::minstd_rand(),
+      {48270, 182605793, 1291394886, 1914720637, 2078669041, 407355682, 1105902161, 854716504, 564586690, 1596680831},
+      399268536);
   check_distribution(tide::uniform_int_distribution<int>(1, 6), tide::minstd_rand(), {1, 1, 4, 6, 6, 2, 4, 3, 2, 5}, 2);
   check_distribution(tide::uniform_int_distribution<int>(-100, 100), tide::taus88(),
                      {-97, -34, 86, -94, 51, 33, -26, 4, 79, 44}, 65);
@@ -474,11 +519,11 @@ TEST_CASE("uniform_int_distribution gives Thrust's numbers") {
 }
 
 TEST_CASE("uniform_real_distribution gives Thrust's numbers, its float rounding included") {
-  check_distribution(tide::uniform_real_distribution<double>(), tide::minstd_rand(),
-                     {0x1.791c0005e47p-16, 0x1.5c4afc25712bfp-4, 0x1.33e47d18cf91fp-1, 0x1.c88145f722051p-1,
-                      0x1.ef97e3c7be5f9p-1, 0x1.847c122611f05p-3, 0x1.07aae9441eabap-1, 0x1.978f82c65e3e1p-2,
-                      0x1.0d37461434dd2p-2, 0x1.7cada9fdf2b6ap-1},
-                     0x1.7cc5ab85f316bp-3);
+  check_distribution(
+      tide::uniform_real_distribution<double>(), tide::minstd_rand(),
+      {0x1.791c0005e47p-16, 0x1.5c4afc25712bfp-4, 0x1.33e47d18cf91fp-1, 0x1.c88145f722051p-1, 0x1.ef97e3c7be5f9p-1,
+       0x1.847c122611f05p-3, 0x1.07aae9441eabap-1, 0x1.978f82c65e3e1p-2, 0x1.0d37461434dd2p-2, 0x1.7cada9fdf2b6ap-1},
+      0x1.7cc5ab85f316bp-3);
   check_distribution(tide::uniform_real_distribution<float>(), tide::minstd_rand(),
                      {0x1.791cp-16f, 0x1.5c4afcp-4f, 0x1.33e47ep-1f, 0x1.c88146p-1f, 0x1.ef97e4p-1f, 0x1.847c12p-3f,
                       0x1.07aaeap-1f, 0x1.978f82p-2f, 0x1.0d3746p-2f, 0x1.7cadaap-1f},
@@ -487,11 +532,11 @@ TEST_CASE("uniform_real_distribution gives Thrust's numbers, its float rounding 
                      {-0x1.fffa1cp-1f, -0x1.a8ed4p-1f, 0x1.9f23fp-3f, 0x1.91028cp-1f, 0x1.df2fc8p-1f, -0x1.3dc1f8p-1f,
                       0x1.eaba8p-6f, -0x1.a1c1f8p-3f, -0x1.e59174p-2f, 0x1.f2b6a8p-2f},
                      -0x1.419d2ap-1f);
-  check_distribution(tide::uniform_real_distribution<double>(-3.5, 10.0), tide::ranlux48(),
-                     {0x1.3fff923fa8b51p+3, 0x1.3fffa2073d656p+3, 0x1.3fffc77969653p+3, 0x1.3fffab21e2e88p+3,
-                      -0x1.bfff162241edcp+1, 0x1.3fff2a5ac512ep+3, 0x1.3fff4f68ed24ap+3, 0x1.3fffba34013bcp+3,
-                      0x1.3fff447d84cfp+3, 0x1.3fffdae19c26fp+3},
-                     0x1.7698a16bb1f3p-1);
+  check_distribution(
+      tide::uniform_real_distribution<double>(-3.5, 10.0), tide::ranlux48(),
+      {0x1.3fff923fa8b51p+3, 0x1.3fffa2073d656p+3, 0x1.3fffc77969653p+3, 0x1.3fffab21e2e88p+3, -0x1.bfff162241edcp+1,
+       0x1.3fff2a5ac512ep+3, 0x1.3fff4f68ed24ap+3, 0x1.3fffba34013bcp+3, 0x1.3fff447d84cfp+3, 0x1.3fffdae19c26fp+3},
+      0x1.7698a16bb1f3p-1);
   check_distribution(tide::uniform_real_distribution<float>(0.0f, 1.0f), tide::taus88(),
                      {0x1.5aaa82p-7f, 0x1.500fc4p-2f, 0x1.da8a52p-1f, 0x1.ae1002p-6f, 0x1.820b56p-1f, 0x1.542afep-1f,
                       0x1.74f7fep-2f, 0x1.0abf6p-1f, 0x1.c90452p-1f, 0x1.6f912ap-1f},
@@ -506,20 +551,20 @@ TEST_CASE("uniform_real_distribution gives Thrust's numbers, its float rounding 
 
 TEST_CASE("normal_distribution gives Thrust's numbers for this compiler's algorithm") {
 #if TIDE_RANDOM_NORMAL_BY_ERFCINV  // nvcc: Thrust's normal_distribution_nvcc
-  check_distribution(tide::normal_distribution<double>(), tide::minstd_rand(),
-                     {-0x1.0525841777e87p+2, -0x1.5f3b15a8bd615p+0, 0x1.07039ca1c669bp-2, 0x1.3c324dd1a80aep+0,
-                      0x1.da0008ed5d485p+0, -0x1.c2118aa8ad293p-1, 0x1.33971e235f389p-5, -0x1.08b5ace32ea62p-2,
-                      -0x1.44d194475db52p-1, 0x1.4ef4e71329533p-1},
-                     -0x1.c93996ee34978p-1);
+  check_distribution(
+      tide::normal_distribution<double>(), tide::minstd_rand(),
+      {-0x1.0525841777e87p+2, -0x1.5f3b15a8bd615p+0, 0x1.07039ca1c669bp-2, 0x1.3c324dd1a80aep+0, 0x1.da0008ed5d485p+0,
+       -0x1.c2118aa8ad293p-1, 0x1.33971e235f389p-5, -0x1.08b5ace32ea62p-2, -0x1.44d194475db52p-1, 0x1.4ef4e71329533p-1},
+      -0x1.c93996ee34978p-1);
   check_distribution(tide::normal_distribution<float>(), tide::minstd_rand(),
                      {-0x1.052584p+2f, -0x1.5f3b16p+0f, 0x1.07039cp-2f, 0x1.3c324ep+0f, 0x1.da0008p+0f, -0x1.c2118cp-1f,
                       0x1.339712p-5f, -0x1.08b5aep-2f, -0x1.44d194p-1f, 0x1.4ef4e6p-1f},
                      -0x1.c93996p-1f);
-  check_distribution(tide::normal_distribution<double>(5.0, 2.0), tide::ranlux48(),
-                     {0x1.be337429c4df8p+3, 0x1.c05156ff5756cp+3, 0x1.c726bfbeb213fp+3, 0x1.c1b318e7c521dp+3,
-                      -0x1.0d677150fddbcp+2, 0x1.b4f30d0dff2f4p+3, 0x1.b79faccb716a8p+3, 0x1.c4557defc2aa3p+3,
-                      0x1.b6c8ae6af8ecep+3, 0x1.ccb27a29c3905p+3},
-                     0x1.01c80be3b02c2p+2);
+  check_distribution(
+      tide::normal_distribution<double>(5.0, 2.0), tide::ranlux48(),
+      {0x1.be337429c4df8p+3, 0x1.c05156ff5756cp+3, 0x1.c726bfbeb213fp+3, 0x1.c1b318e7c521dp+3, -0x1.0d677150fddbcp+2,
+       0x1.b4f30d0dff2f4p+3, 0x1.b79faccb716a8p+3, 0x1.c4557defc2aa3p+3, 0x1.b6c8ae6af8ecep+3, 0x1.ccb27a29c3905p+3},
+      0x1.01c80be3b02c2p+2);
   check_distribution(tide::normal_distribution<float>(-1.0f, 0.5f), tide::taus88(),
                      {-0x1.138764p+1f, -0x1.38f378p+0f, -0x1.184108p-2f, -0x1.f83216p+0f, -0x1.5019acp-1f,
                       -0x1.935592p-1f, -0x1.2c7076p+0f, -0x1.f28614p-1f, -0x1.84d8acp-2f, -0x1.6c6224p-1f},
@@ -534,11 +579,11 @@ TEST_CASE("normal_distribution gives Thrust's numbers for this compiler's algori
                      {0x1.afb3dp-2f, 0x1.f3761p-15f, -0x1.b1e46cp+0f, -0x1.40e91ap+0f, 0x1.455f68p-1f, -0x1.09a434p-3f,
                       -0x1.00c65ep+0f, -0x1.83ba9cp-4f, -0x1.11aaf6p-3f, 0x1.a4ec4ep+0f},
                      -0x1.357554p-1f);
-  check_distribution(tide::normal_distribution<double>(5.0, 2.0), tide::ranlux48(),
-                     {0x1.e17a88f16037cp+3, 0x1.3ffbfdaae548p+2, 0x1.e2c63d7f5019fp+3, 0x1.3ffded45d2ba1p+2,
-                      0x1.d6d684a8ed3afp+3, 0x1.400210a633dd8p+2, 0x1.e53ef03352c0fp+3, 0x1.3ff979470be86p+2,
-                      0x1.ed1a75d487fc9p+3, 0x1.3ff8e71bed381p+2},
-                     0x1.07f01a446f7ddp+2);
+  check_distribution(
+      tide::normal_distribution<double>(5.0, 2.0), tide::ranlux48(),
+      {0x1.e17a88f16037cp+3, 0x1.3ffbfdaae548p+2, 0x1.e2c63d7f5019fp+3, 0x1.3ffded45d2ba1p+2, 0x1.d6d684a8ed3afp+3,
+       0x1.400210a633dd8p+2, 0x1.e53ef03352c0fp+3, 0x1.3ff979470be86p+2, 0x1.ed1a75d487fc9p+3, 0x1.3ff8e71bed381p+2},
+      0x1.07f01a446f7ddp+2);
   check_distribution(tide::normal_distribution<float>(-1.0f, 0.5f), tide::taus88(),
                      {-0x1.1c2b5cp-1f, -0x1.f0d54ep-1f, -0x1.cb1566p-1f, -0x1.0d194ap+0f, -0x1.f682b8p-1f,
                       -0x1.bd163ap+0f, -0x1.6622bcp+0f, -0x1.1604eep-1f, -0x1.83f2p-2f, -0x1.7f363cp+0f},
@@ -562,25 +607,42 @@ TEST_CASE("100000 numbers of every engine, and of each distribution on several e
   CHECK(fingerprint(lcg_c()) == 0x4545b6d254df90e3ull);
   CHECK(fingerprint(xor_minstd_3_1()) == 0x72b05f54784d5a21ull);
   CHECK(fingerprint(discard_block_minstd_7_3()) == 0x9a236479009d640full);
-  CHECK(fingerprint(tide::random::uniform_int_distribution<int>(-1000, 1000), tide::random::minstd_rand(3u)) == 0x98e1ff1f01271ca3ull);
-  CHECK(fingerprint(tide::random::uniform_int_distribution<std::int64_t>(-5000000000000ll, 3), tide::random::ranlux48(3u)) == 0x524d01ff9d8b6cd8ull);
-  CHECK(fingerprint(tide::random::uniform_int_distribution<std::uint32_t>(), tide::random::taus88(3u)) == 0x8b1f13e2b0d9c065ull);
-  CHECK(fingerprint(tide::random::uniform_real_distribution<double>(), tide::random::minstd_rand(3u)) == 0xf45d4879dbf43663ull);
-  CHECK(fingerprint(tide::random::uniform_real_distribution<double>(-2.5, 1e3), tide::random::minstd_rand0(3u)) == 0x9b1395bd23e9e543ull);
-  CHECK(fingerprint(tide::random::uniform_real_distribution<float>(), tide::random::minstd_rand(3u)) == 0x83834215129f3f0dull);
-  CHECK(fingerprint(tide::random::uniform_real_distribution<float>(-7.0f, 0.1f), tide::random::ranlux24(3u)) == 0x188b1dc2fc01fd12ull);
-  CHECK(fingerprint(tide::random::uniform_real_distribution<double>(0.0, 1.0), tide::random::taus88(3u)) == 0x31929913a41d220cull);
-  CHECK(fingerprint(tide::random::uniform_real_distribution<double>(1.0, 2.0), tide::random::ranlux48(3u)) == 0x9210c3ce1b2ad43aull);
+  CHECK(fingerprint(tide::random::uniform_int_distribution<int>(-1000, 1000), tide::random::minstd_rand(3u)) ==
+        0x98e1ff1f01271ca3ull);
+  CHECK(fingerprint(tide::random::uniform_int_distribution<std::int64_t>(-5000000000000ll, 3),
+                    tide::random::ranlux48(3u)) == 0x524d01ff9d8b6cd8ull);
+  CHECK(fingerprint(tide::random::uniform_int_distribution<std::uint32_t>(), tide::random::taus88(3u)) ==
+        0x8b1f13e2b0d9c065ull);
+  CHECK(fingerprint(tide::random::uniform_real_distribution<double>(), tide::random::minstd_rand(3u)) ==
+        0xf45d4879dbf43663ull);
+  CHECK(fingerprint(tide::random::uniform_real_distribution<double>(-2.5, 1e3), tide::random::minstd_rand0(3u)) ==
+        0x9b1395bd23e9e543ull);
+  CHECK(fingerprint(tide::random::uniform_real_distribution<float>(), tide::random::minstd_rand(3u)) ==
+        0x83834215129f3f0dull);
+  CHECK(fingerprint(tide::random::uniform_real_distribution<float>(-7.0f, 0.1f), tide::random::ranlux24(3u)) ==
+        0x188b1dc2fc01fd12ull);
+  CHECK(fingerprint(tide::random::uniform_real_distribution<double>(0.0, 1.0), tide::random::taus88(3u)) ==
+        0x31929913a41d220cull);
+  CHECK(fingerprint(tide::random::uniform_real_distribution<double>(1.0, 2.0), tide::random::ranlux48(3u)) ==
+        0x9210c3ce1b2ad43aull);
 #if TIDE_RANDOM_NORMAL_BY_ERFCINV
-  CHECK(fingerprint(tide::random::normal_distribution<double>(), tide::random::minstd_rand(3u)) == 0xe830dd26895a18e0ull);
-  CHECK(fingerprint(tide::random::normal_distribution<double>(-4.0, 0.3), tide::random::taus88(3u)) == 0x3b0c900e0c3dcb95ull);
-  CHECK(fingerprint(tide::random::normal_distribution<float>(), tide::random::minstd_rand(3u)) == 0x1ccf244aa85fec09ull);
-  CHECK(fingerprint(tide::random::normal_distribution<float>(10.0f, 2.0f), tide::random::ranlux48(3u)) == 0x134a69d038e67dc2ull);
+  CHECK(fingerprint(tide::random::normal_distribution<double>(), tide::random::minstd_rand(3u)) ==
+        0xe830dd26895a18e0ull);
+  CHECK(fingerprint(tide::random::normal_distribution<double>(-4.0, 0.3), tide::random::taus88(3u)) ==
+        0x3b0c900e0c3dcb95ull);
+  CHECK(fingerprint(tide::random::normal_distribution<float>(), tide::random::minstd_rand(3u)) ==
+        0x1ccf244aa85fec09ull);
+  CHECK(fingerprint(tide::random::normal_distribution<float>(10.0f, 2.0f), tide::random::ranlux48(3u)) ==
+        0x134a69d038e67dc2ull);
 #else
-  CHECK(fingerprint(tide::random::normal_distribution<double>(), tide::random::minstd_rand(3u)) == 0xb0da82b1204b48deull);
-  CHECK(fingerprint(tide::random::normal_distribution<double>(-4.0, 0.3), tide::random::taus88(3u)) == 0xa9ae3fd0ccea00adull);
-  CHECK(fingerprint(tide::random::normal_distribution<float>(), tide::random::minstd_rand(3u)) == 0xf1929228a92a9e51ull);
-  CHECK(fingerprint(tide::random::normal_distribution<float>(10.0f, 2.0f), tide::random::ranlux48(3u)) == 0x783207c03643b663ull);
+  CHECK(fingerprint(tide::random::normal_distribution<double>(), tide::random::minstd_rand(3u)) ==
+        0xb0da82b1204b48deull);
+  CHECK(fingerprint(tide::random::normal_distribution<double>(-4.0, 0.3), tide::random::taus88(3u)) ==
+        0xa9ae3fd0ccea00adull);
+  CHECK(fingerprint(tide::random::normal_distribution<float>(), tide::random::minstd_rand(3u)) ==
+        0xf1929228a92a9e51ull);
+  CHECK(fingerprint(tide::random::normal_distribution<float>(10.0f, 2.0f), tide::random::ranlux48(3u)) ==
+        0x783207c03643b663ull);
 #endif
 }
 
@@ -727,8 +789,8 @@ template <class B, class F>
 auto by_transform(std::int64_t n, F f) {
   using T = decltype(f(std::int64_t{}));
   typename B::template vector<T> out(static_cast<std::size_t>(n));
-  tide::transform(B::policy(), tide::make_counting_iterator<std::int64_t>(0), tide::make_counting_iterator<std::int64_t>(n),
-                  out.begin(), f);
+  tide::transform(B::policy(), tide::make_counting_iterator<std::int64_t>(0),
+                  tide::make_counting_iterator<std::int64_t>(n), out.begin(), f);
   return to_std(out);
 }
 
@@ -781,8 +843,8 @@ void check_uniform_per_element(std::int64_t n, Dist dist, Fused fused) {
     const auto with_fma = fused(e_fused);
     CAPTURE(i);
     if constexpr (on_cuda_device<B>()) {
-      CHECK_MESSAGE((same(got[i], plain) || same(got[i], with_fma)), show(got[i]), " is neither ", show(plain),
-                    " nor ", show(with_fma));
+      CHECK_MESSAGE((same(got[i], plain) || same(got[i], with_fma)), show(got[i]), " is neither ", show(plain), " nor ",
+                    show(with_fma));
       fused_count += !same(got[i], plain);
     } else {
       CHECK_SAME(got[i], plain);
@@ -793,8 +855,10 @@ void check_uniform_per_element(std::int64_t n, Dist dist, Fused fused) {
 
 }  // namespace
 
-TEST_CASE_TEMPLATE("distributions drawn per element inside tide::transform give the host's numbers (on a CUDA device, up to nvcc's fma, as Thrust's)",
-                   B, TIDE_TEST_BACKENDS) {
+TEST_CASE_TEMPLATE(
+    "distributions drawn per element inside tide::transform give the host's numbers (on a CUDA device, up to nvcc's "
+    "fma, as Thrust's)",
+    B, TIDE_TEST_BACKENDS) {
   // Uniform distributions take one engine call per number: the per-element numbers are one
   // distribution's numbers in sequence.
   check_uniform_per_element<B, tide::minstd_rand>(2000, tide::uniform_int_distribution<int>(-100, 100), [](auto& e) {
@@ -812,9 +876,8 @@ TEST_CASE_TEMPLATE("distributions drawn per element inside tide::transform give 
   check_uniform_per_element<B, tide::ranlux48>(500, tide::uniform_real_distribution<double>(-3.5, 10.0),
                                                [](auto& e) { return fused_uniform_real<double>(e, -3.5, 10.0); });
   check_uniform_per_element<B, tide::taus88>(
-      500, tide::uniform_int_distribution<long long>(-1000000000000ll, 1000000000000ll), [](auto& e) {
-        return static_cast<long long>(fused_uniform_real<double>(e, -1000000000000.0, 1000000000001.0));
-      });
+      500, tide::uniform_int_distribution<long long>(-1000000000000ll, 1000000000000ll),
+      [](auto& e) { return static_cast<long long>(fused_uniform_real<double>(e, -1000000000000.0, 1000000000001.0)); });
 
   // normal_distribution: each element's first number, against the same computation on the host.
   // Bit for bit on the host systems; a CUDA device's erfcinv is its own (within a few units in the
@@ -839,8 +902,8 @@ TEST_CASE_TEMPLATE("distributions drawn per element inside tide::transform give 
   check_normal(tide::normal_distribution<float>(), 1e-5);
 }
 
-TEST_CASE_TEMPLATE("monte carlo pi as in Thrust's example: per-element engines count what one engine's sequence counts", B,
-                   TIDE_TEST_BACKENDS) {
+TEST_CASE_TEMPLATE("monte carlo pi as in Thrust's example: per-element engines count what one engine's sequence counts",
+                   B, TIDE_TEST_BACKENDS) {
   const std::int64_t n = 200000;
   const int inside = tide::transform_reduce(B::policy(), tide::make_counting_iterator<std::int64_t>(0),
                                             tide::make_counting_iterator<std::int64_t>(n), in_quarter_circle{1234u}, 0,
