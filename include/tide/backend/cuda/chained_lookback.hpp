@@ -125,8 +125,10 @@ struct chain_window {
   static constexpr int middle = near > 4 ? near : (full < 4 ? full : 4);
   static constexpr int most = full > middle ? (full > near ? full : near) : (middle > near ? middle : near);
   static constexpr int most_tiles = most * warp_threads;
+  static constexpr size_type full_max_tiles = size_type(full) * warp_threads;  ///< `full` up to here
+  static constexpr size_type middle_max_tiles = 4096;                          ///< then `middle` up to here
   __device__ TIDE_FORCEINLINE static int stages(size_type tiles) {
-    return tiles <= size_type(full) * warp_threads ? full : tiles <= 4096 ? middle : near;
+    return tiles <= full_max_tiles ? full : tiles <= middle_max_tiles ? middle : near;
   }
 };
 
@@ -209,6 +211,7 @@ struct chained_prefix {
 /// set the windows (for timings; 0: chain_window's defaults).
 template <int Near = 0, int Full = 0>
 struct chained_lookback_window {
+  static constexpr int near_slots = Near, full_slots = Full;  ///< chain_window's (0: its defaults)
   template <class T>
   using state = chain_state<T>;
   template <class T, bool Resets = false>

@@ -302,7 +302,55 @@ void histogram_launch(const cuda_policy& p, SampleIt samples, size_type n, Count
          static_cast<const unsigned long long*>(total.data()), num_bins, hist);
 }
 
-/// Picks where blocks count num_bins bins, and runs. n == 0 writes zeros.
+/// Where blocks count: per-thread counters (lane), shared-memory atomics on `copies` copies of the
+/// counters or on `slices` slices of the bins, or global atomics.
+enum class histogram_path { lane, shared, sliced, global };
+struct histogram_plan {
+  histogram_path path = histogram_path::global;
+  int copies = 1, slices = 1, slice_len = 0;
+  std::size_t copy_bytes = 0;
+};
+
+/// The path histogram_run takes for num_bins bins whose binner needs `binner_smem` bytes of shared
+/// memory (host side; the boundary sweep reads it too).
+template <class Tuning = histogram_tuning>
+histogram_plan plan_histogram(int num_bins, std::size_t binner_smem) {
+  const auto& props = device_props();
+  const std::size_t optin = std::size_t(props.shared_per_block_optin), bsmem = binner_smem;
+  histogram_plan plan;
+  using lane_t = lane_private_histogram<Tuning::lane_threads>;
+  if (num_bins <= Tuning::lane_max_bins && bsmem + lane_t::smem_bytes(num_bins) <= optin) {
+    plan.path = histogram_path::lane;
+    return plan;
+  }
+  // Shared atomics: one copy of the counters per warp as far as shared_blocks_per_sm blocks still
+  // fit; beyond one copy per block, slices of the bins, each sized for slice_blocks_per_sm blocks.
+  constexpr int warps = Tuning::shared_threads / warp_threads;
+  plan.copy_bytes = std::size_t(num_bins + 3) / 4 * 16;
+  const std::size_t fixed = bsmem + std::size_t(warps + 3) / 4 * 16;  // bounds, and the warps' trash words
+  if (fixed + plan.copy_bytes <= optin) {
+    const std::size_t budget = std::size_t(props.shared_per_sm) / Tuning::shared_blocks_per_sm;
+    const std::size_t fit = budget > fixed + 1024 ? (budget - fixed - 1024) / plan.copy_bytes : 0;
+    plan.path = histogram_path::shared;
+    plan.copies = int(std::min<std::size_t>(warps, std::max<std::size_t>(1, fit)));
+    return plan;
+  }
+  const std::size_t slice_room =
+      std::min(optin, std::size_t(props.shared_per_sm) / Tuning::slice_blocks_per_sm - 1024) / 16 * 16;
+  if (slice_room > fixed + 16) {
+    const int slices = int(ceil_div(size_type(plan.copy_bytes), size_type(slice_room - fixed) / 16 * 16));
+    if (slices <= Tuning::max_slices) {
+      plan.path = histogram_path::sliced;
+      plan.slices = slices;
+      plan.slice_len = int(ceil_div(ceil_div(num_bins, slices), 4) * 4);
+      return plan;
+    }
+  }
+  plan.path = histogram_path::global;
+  return plan;
+}
+
+/// Picks where blocks count num_bins bins (plan_histogram), and runs. n == 0 writes zeros.
 template <class Tuning = histogram_tuning, class SampleIt, class CounterIt, class Binner>
 void histogram_run(const cuda_policy& p, SampleIt samples, size_type n, CounterIt hist, int num_bins,
                    const Binner& binner, const char* name) {
@@ -314,43 +362,28 @@ void histogram_run(const cuda_policy& p, SampleIt samples, size_type n, CounterI
            static_cast<const std::uint32_t*>(nullptr), 0, num_bins, hist, false);
     return;
   }
-  const auto& props = device_props();
-  const std::size_t optin = std::size_t(props.shared_per_block_optin), bsmem = binner.smem_bytes();
   constexpr int items = Tuning::generic_items;
   constexpr std::size_t max_partial = Tuning::max_partial_bytes;
-
-  using lane_t = lane_private_histogram<Tuning::lane_threads>;
-  if (num_bins <= Tuning::lane_max_bins && bsmem + lane_t::smem_bytes(num_bins) <= optin)
-    return histogram_launch<Tuning::lane_vectors, items>(p, samples, n, hist, num_bins, binner, lane_t{num_bins},
-                                                         max_partial, name);
-
-  // Shared atomics: one copy of the counters per warp as far as shared_blocks_per_sm blocks still
-  // fit; beyond one copy per block, slices of the bins, each sized for slice_blocks_per_sm blocks.
+  const histogram_plan plan = plan_histogram<Tuning>(num_bins, binner.smem_bytes());
   using shared_t = shared_atomic_histogram<Tuning::shared_threads, Tuning::aggregation>;
-  constexpr int warps = Tuning::shared_threads / warp_threads;
-  const std::size_t copy_bytes = std::size_t(num_bins + 3) / 4 * 16;
-  const std::size_t fixed = bsmem + std::size_t(warps + 3) / 4 * 16;  // bounds, and the warps' trash words
-  if (fixed + copy_bytes <= optin) {
-    const std::size_t budget = std::size_t(props.shared_per_sm) / Tuning::shared_blocks_per_sm;
-    const std::size_t fit = budget > fixed + 1024 ? (budget - fixed - 1024) / copy_bytes : 0;
-    const int copies = int(std::min<std::size_t>(warps, std::max<std::size_t>(1, fit)));
-    return histogram_launch<Tuning::shared_vectors, items>(
-        p, samples, n, hist, num_bins, binner, shared_t{num_bins, int(copy_bytes / 4), 1, copies, false}, max_partial,
-        name);
-  }
-  const std::size_t slice_room =
-      std::min(optin, std::size_t(props.shared_per_sm) / Tuning::slice_blocks_per_sm - 1024) / 16 * 16;
-  if (slice_room > fixed + 16) {
-    const int slices = int(ceil_div(size_type(copy_bytes), size_type(slice_room - fixed) / 16 * 16));
-    if (slices <= Tuning::max_slices) {
-      const int slice_len = int(ceil_div(ceil_div(num_bins, slices), 4) * 4);
+  switch (plan.path) {
+    case histogram_path::lane:
+      return histogram_launch<Tuning::lane_vectors, items>(p, samples, n, hist, num_bins, binner,
+                                                           lane_private_histogram<Tuning::lane_threads>{num_bins},
+                                                           max_partial, name);
+    case histogram_path::shared:
       return histogram_launch<Tuning::shared_vectors, items>(
-          p, samples, n, hist, num_bins, binner, shared_t{num_bins, slice_len, slices, 1, false}, max_partial, name);
-    }
+          p, samples, n, hist, num_bins, binner, shared_t{num_bins, int(plan.copy_bytes / 4), 1, plan.copies, false},
+          max_partial, name);
+    case histogram_path::sliced:
+      return histogram_launch<Tuning::shared_vectors, items>(
+          p, samples, n, hist, num_bins, binner, shared_t{num_bins, plan.slice_len, plan.slices, 1, false},
+          max_partial, name);
+    default:
+      return histogram_launch<Tuning::global_vectors, items>(
+          p, samples, n, hist, num_bins, binner,
+          global_atomic_histogram<Tuning::global_threads, Tuning::aggregation>{num_bins}, 0, name);
   }
-  using global_t = global_atomic_histogram<Tuning::global_threads, Tuning::aggregation>;
-  return histogram_launch<Tuning::global_vectors, items>(p, samples, n, hist, num_bins, binner, global_t{num_bins},
-                                                         0, name);
 }
 
 }  // namespace detail

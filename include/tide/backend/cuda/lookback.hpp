@@ -187,6 +187,10 @@ struct lookback_tuning {
   static constexpr unsigned max_delay_ns = 128;
 };
 
+/// The tree's fan-in: 32 entries of a level sum into one of the next (the `>> 5`, `& 31` and `31`
+/// below; lookback_slots too). A tile count past a power of it adds a level.
+inline constexpr size_type lookback_fan_in = 32;
+
 /// Level L's entries before tile `tile`'s own in its parent block (`count`, below 32) and the slot of
 /// the first of them. Slot numbers fit 32 bits (fewer than 2^31 tiles).
 __device__ TIDE_FORCEINLINE unsigned level_first(size_type tiles, size_type tile, int level, int& count) {

@@ -50,7 +50,8 @@ void merge_impl(const cuda_policy& p, KA a, VA va, size_type na, KB b, VB vb, si
   const size_type tiles = (total + tuning::tile - 1) / tuning::tile;
   tide::detail::temporary_buffer<size_type> splits(p, std::size_t(tiles), algorithm);
   launch(algorithm, "merge_partition", merge_partition_kernel<tuning::tile, KA, KB, Comp>,
-         dim3(unsigned((tiles + 255) / 256)), dim3(256), 0, p.stream, a, na, b, nb, tiles, splits.data(), comp);
+         dim3(unsigned((tiles + merge_partition_threads - 1) / merge_partition_threads)),
+         dim3(merge_partition_threads), 0, p.stream, a, na, b, nb, tiles, splits.data(), comp);
   launch(algorithm, "merge", merge_kernel<tuning, Pairs, K, V, KA, VA, KB, VB, KO, VO, Comp>, dim3(unsigned(tiles)),
          dim3(tuning::threads), 0, p.stream, a, va, na, b, vb, nb, static_cast<const size_type*>(splits.data()), out,
          vout, comp);

@@ -111,6 +111,9 @@ struct merge_pair {
   }
 };
 
+/// Threads of a partition block (merge and merge sort): one search per output tile.
+inline constexpr int merge_partition_threads = 256;
+
 /// splits[t]: the merge path where output tile t starts, within its pair of runs.
 template <int Tile, class KIn, class Comp>
 __global__ void merge_sort_partition_kernel(KIn src, size_type n, size_type width, size_type tiles, size_type* splits,
@@ -188,18 +191,18 @@ void merge_sort(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n, Comp 
   }
   auto partition_tmp = merge_sort_partition_kernel<round::tile, K*, Comp>;
   auto partition_keys = merge_sort_partition_kernel<round::tile, KeyIt, Comp>;
-  const dim3 partition_grid{unsigned((round_tiles + 255) / 256)};
+  const dim3 partition_grid{unsigned((round_tiles + merge_partition_threads - 1) / merge_partition_threads)};
   const dim3 round_grid{unsigned(round_tiles)}, round_block{unsigned(round::threads)};
   for (int r = 0; r < rounds; ++r) {
     const size_type width = size_type(tuning::tile) << r;
     if (in_tmp) {
-      launch(algorithm, "merge_sort_partition", partition_tmp, partition_grid, dim3(256), 0, s, tk, n, width,
-             round_tiles, splits.data(), comp);
+      launch(algorithm, "merge_sort_partition", partition_tmp, partition_grid, dim3(merge_partition_threads), 0, s,
+             tk, n, width, round_tiles, splits.data(), comp);
       launch(algorithm, "merge_sort_round", from_tmp, round_grid, round_block, round_smem, s, tk, tv, keys, vals, n,
              width, static_cast<const size_type*>(splits.data()), comp);
     } else {
-      launch(algorithm, "merge_sort_partition", partition_keys, partition_grid, dim3(256), 0, s, keys, n, width,
-             round_tiles, splits.data(), comp);
+      launch(algorithm, "merge_sort_partition", partition_keys, partition_grid, dim3(merge_partition_threads), 0, s,
+             keys, n, width, round_tiles, splits.data(), comp);
       launch(algorithm, "merge_sort_round", to_tmp, round_grid, round_block, round_smem, s, keys, vals, tk, tv, n,
              width, static_cast<const size_type*>(splits.data()), comp);
     }

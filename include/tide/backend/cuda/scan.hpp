@@ -186,27 +186,50 @@ void launch_scan(const cuda_policy& p, In in, size_type n, Out out, Acc init, bo
            state.state(), state.reset(), tiles);
 }
 
-/// One scan with the given tuning and look-back scheme (void: select_lookback's); n > 0. Contiguous 16-byte runs of the input
-/// go through shared memory (items_per_thread), anything else through registers
-/// (register_items_per_thread).
+/// How scan_tuned tiles items of In into Out: through shared memory (`staged`: contiguous 16-byte
+/// runs) with `big` items per thread, or `small` ones below `few_below()` items; else through
+/// registers. The boundary sweep (path_boundaries.hpp) reads the same shape.
+template <class Tuning, class In, class Out>
+struct scan_shape {
+  using value_t = iter_value_t<In>;
+  using staged_arrangement = tile_arrangement<Tuning::items_per_thread, In, Out>;
+  static constexpr int threads = Tuning::block_threads;
+  static constexpr bool staged = Tuning::staged && staged_arrangement::run > 0 &&
+                                 staged_arrangement::run_len * sizeof(value_t) == 16 &&
+                                 size_type(threads) * Tuning::items_per_thread * sizeof(value_t) <=
+                                     Tuning::max_staged_bytes;
+  static constexpr int big = Tuning::items_per_thread, small = Tuning::small_items_per_thread;
+  static constexpr int register_items = Tuning::register_items_per_thread;
+  /// Whether staged scans of few items take the small tiles.
+  static constexpr bool has_small = staged && small < big && small % staged_arrangement::run_len == 0;
+  /// Staged scans of fewer items than this take the small tiles (0: never).
+  static size_type few_below() {
+    return has_small ? size_type(threads) * big * device_props().sm_count * Tuning::small_tiles_per_sm : 0;
+  }
+  /// Items per tile at n items.
+  static size_type tile(size_type n) {
+    return size_type(threads) * (!staged ? register_items : n < few_below() ? small : big);
+  }
+};
+
+/// One scan with the given tuning and look-back scheme (void: select_lookback's); n > 0. Contiguous
+/// 16-byte runs of the input go through shared memory (items_per_thread), anything else through
+/// registers (register_items_per_thread).
 template <class Tuning, bool Exclusive, class SchemeOrVoid = void, class In, class Out, class Acc, class Op>
 void scan_tuned(const cuda_policy& p, In in, size_type n, Out out, Acc init, bool has_init, Op op,
                 const char* algorithm) {
   using Scheme = std::conditional_t<std::is_void_v<SchemeOrVoid>, select_lookback<Acc, Op>, SchemeOrVoid>;
-  using value_t = iter_value_t<In>;
+  using shape = scan_shape<Tuning, In, Out>;
+  using staged_arrangement = typename shape::staged_arrangement;
   constexpr int threads = Tuning::block_threads, min_blocks = Tuning::min_blocks;
-  using staged_arrangement = tile_arrangement<Tuning::items_per_thread, In, Out>;
-  constexpr bool stageable = Tuning::staged && staged_arrangement::run > 0 &&
-                             staged_arrangement::run_len * sizeof(value_t) == 16 &&
-                             size_type(threads) * Tuning::items_per_thread * sizeof(value_t) <= Tuning::max_staged_bytes;
-  if constexpr (stageable) {
-    constexpr int big = Tuning::items_per_thread, small = Tuning::small_items_per_thread;
-    const bool few = small < big && n < size_type(threads) * big * device_props().sm_count * Tuning::small_tiles_per_sm;
+  if constexpr (shape::staged) {
+    constexpr int big = shape::big, small = shape::small;
+    const bool few = n < shape::few_below();
     staged_arrangement::dispatch(
         [&](auto access) {
           constexpr tile_access a = decltype(access)::value;
           constexpr int staging = Tuning::l2_prefetch ? 2 : 1, run = staged_arrangement::run_len;
-          if constexpr (small % run == 0) {
+          if constexpr (shape::has_small) {
             if (few) {
               launch_scan<threads, min_blocks, small, run, a, Exclusive, staging, Scheme>(p, in, n, out, init, has_init,
                                                                                           op, algorithm);

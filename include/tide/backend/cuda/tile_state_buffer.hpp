@@ -93,6 +93,23 @@ inline unsigned char* stream_scratch_for(const cuda_policy& p, std::size_t bytes
   return static_cast<unsigned char*>(tide::detail::stream_scratch(device_props().device, id, p.stream));
 }
 
+/// The most tiles whose state (State, with Levels the tree's upper levels too) fits the stream's
+/// scratch after its head: past it a single-pass kernel takes a temporary and a clear instead.
+template <class State, bool Levels = true>
+size_type scratch_max_tiles() {
+  auto fits = [](size_type tiles) {
+    std::size_t clear = 0;
+    const size_type slots = Levels ? lookback_slots(tiles) : tiles;
+    return scratch_head_bytes + (State::bytes(slots, clear) + 15) / 16 * 16 <= tide::detail::stream_scratch_bytes;
+  };
+  size_type lo = 1, hi = size_type(tide::detail::stream_scratch_bytes);  // fits(lo), !fits(hi)
+  while (hi - lo > 1) {
+    const size_type mid = lo + (hi - lo) / 2;
+    (fits(mid) ? lo : hi) = mid;
+  }
+  return lo;
+}
+
 /// Host side: the state for `tiles` tiles (with Levels, the tree's upper levels too), its status
 /// words zero on the policy's stream when the next kernel starts. Nothing for one tile (or none).
 /// With Resets, the kernel promises to run state_reset (reset()): the stream's scratch may then be
@@ -130,6 +147,15 @@ class tile_state_buffer {
   tide::detail::temporary_buffer<unsigned char> storage_;
   State state_{};
   state_reset reset_{};
+};
+
+/// A tile_state_buffer's parameters (for scratch_max_tiles).
+template <class Buffer>
+struct buffer_traits;
+template <class State, bool Levels, bool Resets>
+struct buffer_traits<tile_state_buffer<State, Levels, Resets>> {
+  using state = State;
+  static constexpr bool levels = Levels, resets = Resets;
 };
 
 }  // namespace tide::backend::cuda::detail
