@@ -4,6 +4,9 @@
 # differential fuzzer and the benchmarks. Logs go to $OUT (or ./gpu-logs).
 #   test/gpu/run.sh [tests|fault|sanitize|large|fuzz|bench|tree]...   (default: tests fault sanitize fuzz)
 # fuzz: tide_fuzz for TIDE_FUZZ_SECONDS (600), seed TIDE_FUZZ_SEED (else fresh; printed).
+# TIDE_REBUILD=0 with a build already in TIDE_GPU_BUILD (build/gpu): nothing is built, by any step
+# (binaries built elsewhere and carried in). TIDE_SANITIZE_PROGRAMS: the test programs the sanitize
+# step runs (names, e.g. "test_sort test_merge"; default every one).
 # The tree: every log, and what the script prints, starts with the tree it ran on: the commit (git
 # rev-parse HEAD; "with uncommitted changes" when git status shows changes under include lib test
 # cmake CMakeLists.txt) and a content hash computed without git: sha256 over the sorted list of
@@ -47,6 +50,11 @@ log_start "$out/gpu.txt"
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv | tee -a "$out/gpu.txt"
 
 log_start "$out/build.log"
+# Builds targets for a step, unless TIDE_REBUILD=0 finds the build already there.
+build_targets() {
+  [ "${TIDE_REBUILD:-1}" = 0 ] && [ -x "$build/test/test_reduce" ] && return 0
+  cmake --build "$build" -j "$jobs" --target "$@" >>"$out/build.log" 2>&1
+}
 if [ ! -x "$build/test/test_reduce" ] || [ "${TIDE_REBUILD:-1}" = 1 ]; then
   log_start "$out/configure.log"
   cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DTIDE_DEVICE_SYSTEM=CUDA -DTIDE_BUILD_TESTS=ON \
@@ -68,8 +76,7 @@ for step in "${steps[@]}"; do
       # Each fault ends its process's CUDA context: ctest runs each case (label "fault") as a process
       # of its own, one after another. -V keeps every PASS line and tide's messages in the log.
       echo "=== kernel faults (test/fault: one process per case)"
-      cmake --build "$build" -j "$jobs" --target tide_fault tide_fault_debug_sync >>"$out/build.log" 2>&1 ||
-        { echo "tide_fault: build failed"; status=1; continue; }
+      build_targets tide_fault tide_fault_debug_sync || { echo "tide_fault: build failed"; status=1; continue; }
       log_start "$out/fault.log"
       (cd "$build" && ctest -V -L fault --no-tests=error --timeout 120) >>"$out/fault.log" 2>&1 || status=1
       echo "fault: $(grep -cE '^[0-9]+: PASS' "$out/fault.log") checks passed, $(grep -cE '^[0-9]+: FAIL' "$out/fault.log") failed; $(grep -E 'tests passed|No tests were found' "$out/fault.log" | tail -1)"
@@ -77,7 +84,7 @@ for step in "${steps[@]}"; do
       ;;
     large)
       echo "=== CUDA large sizes (2^24+1, 2^28; 2^31+1 and 2^32+1)"
-      cmake --build "$build" -j "$jobs" --target test_large >>"$out/build.log" 2>&1 || { echo "test_large: build failed"; status=1; continue; }
+      build_targets test_large || { echo "test_large: build failed"; status=1; continue; }
       log_start "$out/large.log"
       TIDE_TEST_LARGE=1 "$build/test/test_large" >>"$out/large.log" 2>&1 || status=1
       grep -E "test cases|FAILED|ERROR" "$out/large.log" | tail -20
@@ -85,7 +92,7 @@ for step in "${steps[@]}"; do
     fuzz)
       secs="${TIDE_FUZZ_SECONDS:-600}"
       echo "=== tide_fuzz: ${secs} s, device against seq"
-      cmake --build "$build" -j "$jobs" --target tide_fuzz >>"$out/build.log" 2>&1 || { echo "tide_fuzz: build failed"; status=1; continue; }
+      build_targets tide_fuzz || { echo "tide_fuzz: build failed"; status=1; continue; }
       log_start "$out/fuzz.log"
       "$build/test/tide_fuzz" --seconds="$secs" ${TIDE_FUZZ_SEED:+--seed=$TIDE_FUZZ_SEED} >>"$out/fuzz.log" 2>&1 || status=1
       grep -m1 '^tide_fuzz:' "$out/fuzz.log"
@@ -103,6 +110,9 @@ for step in "${steps[@]}"; do
           for t in "$build"/test/test_*; do
             case "$t" in *.cmake | *test_large) continue ;; esac
             [ -x "$t" ] || continue
+            if [ -n "${TIDE_SANITIZE_PROGRAMS:-}" ]; then
+              case " $TIDE_SANITIZE_PROGRAMS " in *" $(basename "$t") "*) ;; *) continue ;; esac
+            fi
             log="$out/sanitize-$tool-$(basename "$t").log"
             log_start "$log"
             TIDE_TEST_SMALL=1 compute-sanitizer --tool "$tool" --report-api-errors no --error-exitcode 99 \
