@@ -224,6 +224,14 @@ class normal_sampler {
 
 }  // namespace detail
 
+// Each algorithm's normal_distribution has a name of its own (an inline namespace), so that a
+// program linking translation units of both compilers gets two types, not one type defined twice.
+#if TIDE_RANDOM_NORMAL_BY_ERFCINV
+inline namespace normal_by_erfcinv {
+#else
+inline namespace normal_by_box_muller {
+#endif
+
 /// Normal with the given mean and standard deviation (Thrust's `normal_distribution`; its
 /// algorithm depends on the compiler, see the top of this file). Equality compares the
 /// parameters only, as Thrust's.
@@ -277,6 +285,8 @@ class normal_distribution {
   param_type param_;
   detail::normal_sampler<RealType> sampler_;
 };
+
+}  // inline namespace
 
 }  // namespace random
 
