@@ -215,8 +215,9 @@ TEST_CASE("ranlux48_base and ranlux48 seed as Thrust does: not the standard's ch
   };
   CHECK(nth(tide::ranlux48_base()) == 192113843633948ull);
   CHECK(nth(tide::ranlux48()) == 88229545517833ull);
-  // Given the standard's seeded state (its text: the 12 words oldest first, then the carry), the
-  // same engines give the standard's check values: only the seeding differs.
+  // Given the standard's seeded state (libstdc++'s text: the 12 words, the carry, then the ring
+  // position, 0 after seeding; tide reads the words and the carry), the same engines give the
+  // standard's check values: only the seeding differs.
   std::stringstream text;
   text << std::ranlux48_base();
   tide::ranlux48_base base;
