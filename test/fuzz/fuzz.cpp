@@ -432,12 +432,15 @@ outcome run_scan(const std::vector<T>& h, bool exclusive) {
       tide::inclusive_scan(tide::seq, a.begin(), a.end(), want.begin(), tide::plus<A>());
     return first_difference(got, want, exclusive ? "exclusive_scan" : "inclusive_scan");
   } else {
+    // The reference reads the elements as long double: scans accumulate in the input's type (Thrust's
+    // rule), so a float input would make a float reference.
+    const std::vector<long double> wide(a.begin(), a.end());
     std::vector<long double> want(a.size()), abs_prefix(a.size());
     if (exclusive)
-      tide::exclusive_scan(tide::seq, a.begin(), a.end(), want.begin(), static_cast<long double>(init),
+      tide::exclusive_scan(tide::seq, wide.begin(), wide.end(), want.begin(), static_cast<long double>(init),
                            tide::plus<long double>());
     else
-      tide::inclusive_scan(tide::seq, a.begin(), a.end(), want.begin(), tide::plus<long double>());
+      tide::inclusive_scan(tide::seq, wide.begin(), wide.end(), want.begin(), tide::plus<long double>());
     long double s = exclusive ? std::fabs(static_cast<long double>(init)) : 0;
     for (std::int64_t i = 0; i < n; ++i) {
       if (!exclusive) s += std::fabs(static_cast<long double>(a[i]));
@@ -485,8 +488,10 @@ outcome run_reduce_by_key(const std::vector<T>& keys, std::mt19937_64& g) {
     if (auto r = first_difference(from_device(kout, segments), want_k, "reduce_by_key keys"); !r) return r;
     return first_difference(from_device(vout, segments), want_v, "reduce_by_key values");
   } else {
+    // The values read as long double: reduce_by_key accumulates in the input values' type.
+    const std::vector<long double> wide(vals.begin(), vals.end());
     std::vector<long double> want_v(keys.size());
-    auto w = tide::reduce_by_key(tide::seq, keys.begin(), keys.end(), vals.begin(), want_k.begin(), want_v.begin(),
+    auto w = tide::reduce_by_key(tide::seq, keys.begin(), keys.end(), wide.begin(), want_k.begin(), want_v.begin(),
                                  tide::equal_to<>(), tide::plus<long double>());
     want_k.resize(w.first - want_k.begin());
     if (auto r = first_difference(from_device(kout, segments), want_k, "reduce_by_key keys"); !r) return r;
@@ -520,12 +525,14 @@ outcome run_scan_by_key(const std::vector<T>& keys, std::mt19937_64& g, bool exc
       tide::inclusive_scan_by_key(tide::seq, keys.begin(), keys.end(), vals.begin(), want.begin());
     return first_difference(got, want, name);
   } else {
+    // The values read as long double: the by-key scans accumulate in the values' (or init's) type.
+    const std::vector<long double> wide(vals.begin(), vals.end());
     std::vector<long double> want(keys.size());
     if (exclusive)
-      tide::exclusive_scan_by_key(tide::seq, keys.begin(), keys.end(), vals.begin(), want.begin(),
+      tide::exclusive_scan_by_key(tide::seq, keys.begin(), keys.end(), wide.begin(), want.begin(),
                                   static_cast<long double>(init), tide::equal_to<>(), tide::plus<long double>());
     else
-      tide::inclusive_scan_by_key(tide::seq, keys.begin(), keys.end(), vals.begin(), want.begin(), tide::equal_to<>(),
+      tide::inclusive_scan_by_key(tide::seq, keys.begin(), keys.end(), wide.begin(), want.begin(), tide::equal_to<>(),
                                   tide::plus<long double>());
     for (std::int64_t i = 0; i < n; ++i)  // values and init are >= 0: the prefix is its sum of |x|
       if (!close_sum(got[i], want[i], want[i], n))
