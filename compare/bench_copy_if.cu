@@ -99,6 +99,25 @@ void copy_if_case(suite& s, std::int64_t n, bool with_stencil) {
     cudaFreeHost(h_count);
   }
 #else
+#if TIDE_COMPARE_HAS_THRUST_TBB
+  k.library = "thrust_tbb";
+  s.measure(k, [&](int r) {
+    T* end = with_stencil ? thrust::copy_if(thrust::tbb::par, in.at(r), in.at(r) + n, stencil.at(r), out.at(r), nonzero_op{})
+                          : thrust::copy_if(thrust::tbb::par, in.at(r), in.at(r) + n, out.at(r), is_odd_op{});
+    count = end - out.at(r);
+  }, check);
+#endif
+#if TIDE_COMPARE_HAS_PSTL
+  if (!with_stencil) {  // no stencil form in std
+    k.library = "pstl_par";
+    s.measure(k, [&](int r) { count = std::copy_if(std::execution::par, in.at(r), in.at(r) + n, out.at(r), is_odd_op{}) - out.at(r); },
+              check);
+    k.library = "pstl_unseq";
+    s.measure(k, [&](int r) {
+      count = std::copy_if(std::execution::par_unseq, in.at(r), in.at(r) + n, out.at(r), is_odd_op{}) - out.at(r);
+    }, check);
+  }
+#endif
   if (!with_stencil) {
     k.library = "std";
     s.measure_host(k, no_prep{}, [&](int r) { count = std::copy_if(in.at(r), in.at(r) + n, out.at(r), is_odd_op{}) - out.at(r); },

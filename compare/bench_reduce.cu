@@ -90,6 +90,28 @@ void reduce_sum(suite& s, std::int64_t n, bool seed_table) {
     k.case_name = "sum";
   }
 #endif
+#if !TIDE_COMPARE_DEVICE
+#if TIDE_COMPARE_HAS_THRUST_TBB
+  k.library = "thrust_tbb";
+  s.measure(k, [&](int r) { host_out = thrust::reduce(thrust::tbb::par, in.at(r), in.at(r) + n, T(0), thrust::plus<T>()); },
+            host_check);
+#endif
+#if TIDE_COMPARE_HAS_TBB
+  k.library = "tbb";
+  s.measure(k, [&](int r) { const T* p = in.at(r); host_out = cpu::tbb_reduce<T>(n, T(0), [p](std::int64_t i) { return p[i]; }); },
+            host_check);
+#endif
+#if TIDE_COMPARE_HAS_PSTL
+  k.library = "pstl_par";
+  s.measure(k, [&](int r) { host_out = std::reduce(std::execution::par, in.at(r), in.at(r) + n, T(0)); }, host_check);
+  k.library = "pstl_unseq";
+  s.measure(k, [&](int r) { host_out = std::reduce(std::execution::par_unseq, in.at(r), in.at(r) + n, T(0)); }, host_check);
+#endif
+#if TIDE_COMPARE_HAS_GNU_PARALLEL
+  k.library = "gnu_parallel";
+  s.measure(k, [&](int r) { host_out = __gnu_parallel::accumulate(in.at(r), in.at(r) + n, T(0)); }, host_check);
+#endif
+#endif
   if (!TIDE_COMPARE_DEVICE || (seed_table && std::is_same_v<T, std::uint32_t>)) {
     k.library = "std";  // the lab's CPU run beside the GPU (one thread, std::reduce)
     s.measure_host(k, no_prep{}, [&](int) { host_out = std::reduce(h.data(), h.data() + n, T(0)); }, host_check);
@@ -142,6 +164,27 @@ void transform_reduce_squares(suite& s, std::int64_t n) {
     }, device_check);
   }
 #else
+#if TIDE_COMPARE_HAS_THRUST_TBB
+  k.library = "thrust_tbb";
+  s.measure(k, [&](int r) {
+    host_out = thrust::transform_reduce(thrust::tbb::par, in.at(r), in.at(r) + n, square_op{}, 0.0f, thrust::plus<float>());
+  }, host_check);
+#endif
+#if TIDE_COMPARE_HAS_TBB
+  k.library = "tbb";
+  s.measure(k, [&](int r) { const T* p = in.at(r); host_out = cpu::tbb_reduce<T>(n, 0.0f, [p](std::int64_t i) { return p[i] * p[i]; }); },
+            host_check);
+#endif
+#if TIDE_COMPARE_HAS_PSTL
+  k.library = "pstl_par";
+  s.measure(k, [&](int r) {
+    host_out = std::transform_reduce(std::execution::par, in.at(r), in.at(r) + n, 0.0f, std::plus<float>(), square_op{});
+  }, host_check);
+  k.library = "pstl_unseq";
+  s.measure(k, [&](int r) {
+    host_out = std::transform_reduce(std::execution::par_unseq, in.at(r), in.at(r) + n, 0.0f, std::plus<float>(), square_op{});
+  }, host_check);
+#endif
   k.library = "std";
   s.measure_host(k, no_prep{}, [&](int r) {
     host_out = std::transform_reduce(in.at(r), in.at(r) + n, 0.0f, std::plus<float>(), square_op{});

@@ -92,6 +92,35 @@ void scan_cases(suite& s, std::int64_t n) {
       s.measure(k, [&](int r) { padded.run(in.at(r), out.at(r), n, stream); }, check);
     }
 #else
+#if TIDE_COMPARE_HAS_THRUST_TBB
+    k.library = "thrust_tbb";
+    s.measure(k, [&](int r) {
+      if (inclusive) thrust::inclusive_scan(thrust::tbb::par, in.at(r), in.at(r) + n, out.at(r));
+      else thrust::exclusive_scan(thrust::tbb::par, in.at(r), in.at(r) + n, out.at(r), T(0));
+    }, check);
+#endif
+#if TIDE_COMPARE_HAS_TBB
+    k.library = "tbb";
+    s.measure(k, [&](int r) { cpu::tbb_scan(in.at(r), out.at(r), n, inclusive); }, check);
+#endif
+#if TIDE_COMPARE_HAS_PSTL
+    k.library = "pstl_par";
+    s.measure(k, [&](int r) {
+      if (inclusive) std::inclusive_scan(std::execution::par, in.at(r), in.at(r) + n, out.at(r));
+      else std::exclusive_scan(std::execution::par, in.at(r), in.at(r) + n, out.at(r), T(0));
+    }, check);
+    k.library = "pstl_unseq";
+    s.measure(k, [&](int r) {
+      if (inclusive) std::inclusive_scan(std::execution::par_unseq, in.at(r), in.at(r) + n, out.at(r));
+      else std::exclusive_scan(std::execution::par_unseq, in.at(r), in.at(r) + n, out.at(r), T(0));
+    }, check);
+#endif
+#if TIDE_COMPARE_HAS_GNU_PARALLEL
+    if (inclusive) {  // parallel mode's partial_sum is inclusive only
+      k.library = "gnu_parallel";
+      s.measure(k, [&](int r) { __gnu_parallel::partial_sum(in.at(r), in.at(r) + n, out.at(r), std::plus<T>()); }, check);
+    }
+#endif
     k.library = "std";
     s.measure_host(k, no_prep{}, [&](int r) {
       if (inclusive) std::inclusive_scan(in.at(r), in.at(r) + n, out.at(r));

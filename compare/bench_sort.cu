@@ -149,6 +149,85 @@ void sort_case(suite& s, std::int64_t n, bool seed_table) {
     k.case_name = "less";
   }
 #endif
+#if !TIDE_COMPARE_DEVICE
+  // The CPU competitors (harness/cpu_libs.hpp) on the same buffers. Keys: sorted in place. Pairs:
+  // Thrust's TBB backend sorts the two arrays; the std-style sorts sort an array of (key, value)
+  // pairs by key, stably (prep builds it, untimed; the check splits it back into the buffers).
+  {
+    using P = std::pair<K, V>;
+    std::vector<P> aos(Pairs ? std::size_t(n) : 0);
+    auto prep_aos = [&](int r) {
+      const K* sk = src_keys.at(r);
+      const V* sv = src_vals.at(r);
+      parallel_for(n, [&](std::int64_t i) { aos[std::size_t(i)] = P{sk[i], sv[i]}; });
+    };
+    auto check_aos = [&]() -> std::string {
+      K* kk = keys.at(0);
+      V* vv = vals.at(0);
+      parallel_for(n, [&](std::int64_t i) { kk[i] = aos[std::size_t(i)].first; vv[i] = aos[std::size_t(i)].second; });
+      return check();
+    };
+    auto by_key = [](const P& a, const P& b) { return a.first < b.first; };
+    (void)prep_aos;
+    (void)check_aos;
+    (void)by_key;
+#if TIDE_COMPARE_HAS_THRUST_TBB
+    k.library = "thrust_tbb";
+    s.measure(k, prep, [&](int r) {
+      if constexpr (Custom) thrust::sort(thrust::tbb::par, keys.at(r), keys.at(r) + n, custom_greater{});
+      else if constexpr (Pairs) thrust::sort_by_key(thrust::tbb::par, keys.at(r), keys.at(r) + n, vals.at(r));
+      else thrust::sort(thrust::tbb::par, keys.at(r), keys.at(r) + n);
+    }, check);
+#endif
+    if constexpr (!Pairs) {
+#if TIDE_COMPARE_HAS_TBB
+      k.library = "tbb";
+      s.measure(k, prep, [&](int r) {
+        if constexpr (Custom) tbb::parallel_sort(keys.at(r), keys.at(r) + n, custom_greater{});
+        else tbb::parallel_sort(keys.at(r), keys.at(r) + n);
+      }, check);
+#endif
+#if TIDE_COMPARE_HAS_IPS4O
+      k.library = "ips4o";
+      s.measure(k, prep, [&](int r) {
+        if constexpr (Custom) ips4o::parallel::sort(keys.at(r), keys.at(r) + n, custom_greater{});
+        else ips4o::parallel::sort(keys.at(r), keys.at(r) + n, std::less<K>());
+      }, check);
+#endif
+#if TIDE_COMPARE_HAS_PSTL
+      k.library = "pstl_par";
+      s.measure(k, prep, [&](int r) {
+        if constexpr (Custom) std::sort(std::execution::par, keys.at(r), keys.at(r) + n, custom_greater{});
+        else std::sort(std::execution::par, keys.at(r), keys.at(r) + n);
+      }, check);
+      k.library = "pstl_unseq";
+      s.measure(k, prep, [&](int r) {
+        if constexpr (Custom) std::sort(std::execution::par_unseq, keys.at(r), keys.at(r) + n, custom_greater{});
+        else std::sort(std::execution::par_unseq, keys.at(r), keys.at(r) + n);
+      }, check);
+#endif
+#if TIDE_COMPARE_HAS_GNU_PARALLEL
+      k.library = "gnu_parallel";
+      s.measure(k, prep, [&](int r) {
+        if constexpr (Custom) __gnu_parallel::sort(keys.at(r), keys.at(r) + n, custom_greater{});
+        else __gnu_parallel::sort(keys.at(r), keys.at(r) + n);
+      }, check);
+#endif
+    } else {
+#if TIDE_COMPARE_HAS_PSTL
+      k.library = "pstl_par";
+      s.measure(k, prep_aos, [&](int) { std::stable_sort(std::execution::par, aos.begin(), aos.end(), by_key); }, check_aos);
+      k.library = "pstl_unseq";
+      s.measure(k, prep_aos, [&](int) { std::stable_sort(std::execution::par_unseq, aos.begin(), aos.end(), by_key); },
+                check_aos);
+#endif
+#if TIDE_COMPARE_HAS_GNU_PARALLEL
+      k.library = "gnu_parallel";
+      s.measure(k, prep_aos, [&](int) { __gnu_parallel::stable_sort(aos.begin(), aos.end(), by_key); }, check_aos);
+#endif
+    }
+  }
+#endif
   if (!TIDE_COMPARE_DEVICE || seed_table) {
     // std::sort on one host thread: seed 001's "sortByHost". Three runs at the table's size.
     k.library = "std";

@@ -52,6 +52,28 @@ void saxpy_case(suite& s, std::int64_t n) {
     cuda_check(cub::DeviceTransform::Transform(::cuda::std::make_tuple(x.at(r), y.at(r)), out.at(r), n, op, stream), "cub");
   }, check);
 #else
+#if TIDE_COMPARE_HAS_THRUST_TBB
+  k.library = "thrust_tbb";
+  s.measure(k, [&](int r) { thrust::transform(thrust::tbb::par, x.at(r), x.at(r) + n, y.at(r), out.at(r), op); }, check);
+#endif
+#if TIDE_COMPARE_HAS_TBB
+  k.library = "tbb";
+  s.measure(k, [&](int r) {
+    const float *px = x.at(r), *py = y.at(r);
+    float* po = out.at(r);
+    cpu::tbb_for(n, [=](std::int64_t i) { po[i] = op(px[i], py[i]); });
+  }, check);
+#endif
+#if TIDE_COMPARE_HAS_PSTL
+  k.library = "pstl_par";
+  s.measure(k, [&](int r) { std::transform(std::execution::par, x.at(r), x.at(r) + n, y.at(r), out.at(r), op); }, check);
+  k.library = "pstl_unseq";
+  s.measure(k, [&](int r) { std::transform(std::execution::par_unseq, x.at(r), x.at(r) + n, y.at(r), out.at(r), op); }, check);
+#endif
+#if TIDE_COMPARE_HAS_GNU_PARALLEL
+  k.library = "gnu_parallel";
+  s.measure(k, [&](int r) { __gnu_parallel::transform(x.at(r), x.at(r) + n, y.at(r), out.at(r), op); }, check);
+#endif
   k.library = "std";
   s.measure_host(k, no_prep{}, [&](int r) { std::transform(x.at(r), x.at(r) + n, y.at(r), out.at(r), op); }, check);
 #endif

@@ -81,13 +81,26 @@ void write_run_info(const suite& s, int argc, char** argv) {
   f << "host compiler: g++ " << __GNUC__ << "." << __GNUC_MINOR__ << "\n";
 #endif
   host_ctx_description(f);
+#if !TIDE_COMPARE_DEVICE
+  f << "cpu competitors: thrust(omp)=" << TIDE_COMPARE_HAS_THRUST << " thrust_tbb=" << TIDE_COMPARE_HAS_THRUST_TBB
+    << " tbb=" << TIDE_COMPARE_HAS_TBB << " pstl_par/pstl_unseq=" << TIDE_COMPARE_HAS_PSTL
+    << " gnu_parallel=" << TIDE_COMPARE_HAS_GNU_PARALLEL << " ips4o=" << TIDE_COMPARE_HAS_IPS4O << " std=1";
+#if TIDE_COMPARE_HAS_TBB
+  f << " (oneTBB " << TBB_VERSION_MAJOR << "." << TBB_VERSION_MINOR << ")";
+#endif
+  f << "\n";
+#endif
   f << "tide_families: reduce=" << TIDE_COMPARE_HAS_REDUCE << " scan=" << TIDE_COMPARE_HAS_SCAN
     << " transform=" << TIDE_COMPARE_HAS_TRANSFORM << " gather=" << TIDE_COMPARE_HAS_GATHER
     << " scatter=" << TIDE_COMPARE_HAS_SCATTER << " copy_if=" << TIDE_COMPARE_HAS_COPY_IF
     << " reduce_by_key=" << TIDE_COMPARE_HAS_REDUCE_BY_KEY << " sort=" << TIDE_COMPARE_HAS_SORT
     << " histogram=" << TIDE_COMPARE_HAS_HISTOGRAM << "\n";
   f << "timing: median of >= " << s.opt.min_runs << " runs per row, about " << s.opt.budget_ms
-    << " ms of runs (at most 300), after >= " << s.opt.warmup_ms << " ms of warm-up calls (at least one)\n";
+    << " ms of runs (at most 300), after >= " << s.opt.warmup_ms << " ms of warm-up calls (at least one)";
+  if (s.opt.max_call_s > 0)
+    f << "; calls past the budget get >= 3 runs; a row predicted past " << s.opt.max_call_s
+      << " s a call is skipped (skipped.txt)";
+  f << "\n";
   f << "started: " << now_utc() << "\n";
   f << "command:";
   for (int i = 0; i < argc; ++i) f << " " << argv[i];
@@ -143,6 +156,8 @@ int main(int argc, char** argv) {
     }
     std::ofstream failed(s.results_dir() + "/failures.txt", opt.append ? std::ios::app : std::ios::trunc);
     for (const auto& line : s.failures) failed << line << "\n";
+    std::ofstream skipped(s.results_dir() + "/skipped.txt", opt.append ? std::ios::app : std::ios::trunc);
+    for (const auto& line : s.skipped) skipped << line << "\n";
     std::printf("%zu row(s) failed validation or threw%s\n", s.failures.size(),
                 s.failures.empty() ? "" : " (see failures.txt)");
     return s.failures.empty() ? 0 : 1;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Plots one run's results.csv: for each algorithm a PNG of throughput (GB/s, the bytes an ideal
 implementation moves) against n, one panel per case/type/distribution, a line per library (tide,
-Thrust, CUB, std, the seeds' kernels) and the memcpy roofline of the same run.
+Thrust, CUB, std, the seeds' kernels; on the host the CPU libraries) and the memcpy roofline of the same run.
 
 usage: plot.py RESULTS_DIR   (writes RESULTS_DIR/plots/<algorithm>.png; needs matplotlib)
 """
@@ -18,7 +18,11 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 STYLE = {"tide": ("tab:blue", "-", 2.4), "cub": ("tab:green", "-", 1.6), "thrust": ("tab:orange", "-", 1.6),
-         "std": ("tab:purple", "-", 1.4)}
+         "std": ("tab:purple", "-", 1.4),
+         # host mode's CPU competitors (issue 19)
+         "thrust_tbb": ("tab:brown", "-", 1.4), "tbb": ("tab:red", "-", 1.6), "pstl_par": ("tab:olive", "-", 1.4),
+         "pstl_unseq": ("tab:olive", "--", 1.2), "gnu_parallel": ("tab:cyan", "-", 1.4),
+         "ips4o": ("tab:pink", "-", 1.6)}
 SEED_COLORS = ["tab:red", "tab:brown", "tab:pink", "tab:gray", "tab:olive", "tab:cyan"]
 
 

@@ -11,7 +11,9 @@
 # timed runs). run_info.txt gets the commit, this command, and the time each step took.
 # With an NVIDIA GPU (nvidia-smi sees one and nvcc exists): tide vs Thrust vs CUB vs the seeds'
 # kernels, CUDA events, results in compare/results/<gpu>/ (h100, h200, ...). Without: the host cases,
-# tide::par vs Thrust's OpenMP backend vs std, in compare/results/cpu/.
+# tide::par vs oneTBB, GCC's std::execution::par/par_unseq, libstdc++'s parallel mode, ips4o,
+# Thrust's OpenMP and TBB backends and one-thread std, in compare/results/cpu/ (installs the
+# Debian packages it needs first, and names any it could not).
 # Writes results.csv, run_info.txt, summary.md (printed at the end), plots/*.png, dropin.txt.
 #
 # Environment: TIDE_COMPARE_GPU=0|1 forces the mode; TIDE_COMPARE_BUILD the build folder;
@@ -46,7 +48,32 @@ else
   build="${TIDE_COMPARE_BUILD:-build/compare-host}"
   mode_args=(-DTIDE_ENABLE_CUDA=OFF -DTIDE_DEVICE_SYSTEM=OMP)
   bench=tide_compare_host
-  echo "== compare: host mode (no GPU found): tide::par vs Thrust's OpenMP backend vs std"
+  echo "== compare: host mode (no GPU found): tide::par vs the CPU libraries (see compare/README.md)"
+  # The competitors come from Debian packages, installed here when missing (root, apt-get), as
+  # test/run.sh does; one that cannot be installed is named and left out, not a failure.
+  #   libtbb-dev: oneTBB (tbb::parallel_*), and GCC's std::execution::par/par_unseq run on it, and
+  #               Thrust's TBB backend (headers from the CUDA toolkit's CCCL) needs it
+  #   libips4o-dev: ips4o's in-place parallel samplesort (header only)
+  #   python3-matplotlib: the plots
+  # GCC's parallel mode (__gnu_parallel, OpenMP) and Thrust's OpenMP backend need nothing more.
+  declare -A competitor=([libtbb-dev]="oneTBB, std::execution::par/par_unseq and Thrust's TBB backend"
+                         [libips4o-dev]="ips4o" [python3-matplotlib]="the plots")
+  missing=()
+  for pkg in libtbb-dev libips4o-dev python3-matplotlib; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+  done
+  if ((${#missing[@]})); then
+    if command -v apt-get >/dev/null 2>&1 && [[ $(id -u) == 0 ]]; then
+      echo "== install ${missing[*]}"
+      apt-get install -y -q "${missing[@]}" >/dev/null 2>&1 ||
+        { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q "${missing[@]}" >/dev/null 2>&1; } || true
+    fi
+    for pkg in "${missing[@]}"; do
+      dpkg -s "$pkg" >/dev/null 2>&1 ||
+        echo "   could not install $pkg: no ${competitor[$pkg]} rows (apt-get install $pkg as root to add them)"
+    done
+  fi
+  # oneDPL (PyPI onedpl-devel) is not used: see compare/README.md.
 fi
 jobs="${TIDE_COMPARE_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 
@@ -83,7 +110,14 @@ built=$SECONDS
 echo "== run $bench $*"
 log="$build/run.log"  # where it is while the run lasts (copied to the results folder at the end)
 status=0
+load_before="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
+if [[ "$gpu" != 1 ]] && awk -v l="${load_before%% *}" -v c="$(nproc)" 'BEGIN { exit !(l > 0.25 * c) }' 2>/dev/null; then
+  # Host timings share the cores with whatever else runs: OpenMP's barriers wait for a descheduled
+  # thread a whole time slice (rows quantized at 4, 8, 16 ms), TBB's work stealing much less.
+  echo "   warning: the host is busy before the run (load average $load_before on $(nproc) cores): host timings will be noisy"
+fi
 "$build/compare/$bench" "$@" | tee "$log" || status=1
+load_after="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 dir="$(sed -n 's|^results: \(.*\)/results.csv$|\1|p' "$log" | head -n1)"
 if [[ -z "$dir" || ! -f "$dir/results.csv" ]]; then
   echo "compare: the benchmark wrote no results" >&2
@@ -98,6 +132,7 @@ fi
 {
   echo "commit: $commit"
   echo "run.sh: $command_line"
+  echo "load average (1, 5, 15 min): $load_before before the benchmark, $load_after after, on $(nproc) cores"
 } >>"$dir/run_info.txt"
 
 echo "== drop-in examples: Thrust build vs tide build"

@@ -112,6 +112,64 @@ def main_table(rows, by, memcpy, device):
     return out
 
 
+CPU_COMPETITORS = ["thrust", "thrust_tbb", "tbb", "pstl_par", "pstl_unseq", "gnu_parallel", "ips4o", "std"]
+
+
+def best_competitor(by, alg, case, typ, n, dist):
+    """The fastest of the CPU competitors' rows at this point, or None."""
+    rows = [by[k] for k in ((alg, case, lib, typ, n, dist) for lib in CPU_COMPETITORS) if k in by]
+    return min(rows, key=lambda r: r["median_ms"]) if rows else None
+
+
+def host_groups(rows):
+    groups = defaultdict(set)
+    for r in rows:
+        if r["algorithm"] == "memcpy" or r["n"] in LATENCY_N or r["n"] & (r["n"] - 1):
+            continue
+        groups[(r["algorithm"], r["case"], r["type"], r["distribution"])].add(r["n"])
+    return groups
+
+
+def host_table(rows, by, memcpy):
+    """Host mode: per row at the largest size with tide, the best CPU competitor by name beside
+    Thrust's OpenMP backend and one-thread std."""
+    head = ("| algorithm | case | type | n | tide::par | best competitor | its time | tide / best | "
+            "thrust (omp) | tide / thrust | std (1 thread) | tide GB/s | % of memcpy |")
+    out = [head, "|" + "---|" * (head.count("|") - 1)]
+    for (alg, case, typ, dist), sizes in sorted(host_groups(rows).items()):
+        with_tide = [n for n in sizes if (alg, case, "tide", typ, n, dist) in by]
+        n = max(with_tide or sizes)
+        tide = by.get((alg, case, "tide", typ, n, dist))
+        best = best_competitor(by, alg, case, typ, n, dist)
+        thr = by.get((alg, case, "thrust", typ, n, dist))
+        std = by.get((alg, case, "std", typ, n, dist))
+        ratio = lambda r: fmt_ratio(r["median_ms"] / tide["median_ms"] if r and tide and tide["median_ms"] > 0 else None)
+        roof = memcpy.get(n)
+        cells = [alg, case, typ, label(n), fmt_ms(tide["median_ms"] if tide else None),
+                 best["library"] if best else "—", fmt_ms(best["median_ms"] if best else None), ratio(best),
+                 fmt_ms(thr["median_ms"] if thr else None), ratio(thr), fmt_ms(std["median_ms"] if std else None),
+                 f"{tide['gb_per_s']:.1f}" if tide else "—",
+                 f"{100 * tide['gb_per_s'] / roof:.0f}%" if tide and roof and tide["gb_per_s"] > 0 else "—"]
+        out.append("| " + " | ".join(cells) + " |")
+    return out
+
+
+def host_by_size(rows, by):
+    """tide::par over the best competitor at every size: `ratio (name)`."""
+    groups = host_groups(rows)
+    sizes = sorted({n for s in groups.values() for n in s})
+    out = ["| algorithm | case | type | " + " | ".join(label(n) for n in sizes) + " |", "|" + "---|" * (3 + len(sizes))]
+    for (alg, case, typ, dist), _ in sorted(groups.items()):
+        cells = []
+        for n in sizes:
+            tide = by.get((alg, case, "tide", typ, n, dist))
+            best = best_competitor(by, alg, case, typ, n, dist)
+            cells.append(f"{best['median_ms'] / tide['median_ms']:.2f}× ({best['library']})"
+                         if tide and best and tide["median_ms"] > 0 else "—")
+        out.append(f"| {alg} | {case} | {typ} | " + " | ".join(cells) + " |")
+    return out
+
+
 def targets_table(by, memcpy):
     out = ["| issue | algorithm | case | type | distribution | n | tide vs | goal | measured | met |", "|---|---|---|---|---|---|---|---|---|---|"]
     for alg, case, typ, dist, n, against, goal, issue in TARGETS:
@@ -237,7 +295,20 @@ def main():
     out += ["Throughput ratios are the other library's median time over tide's (above 1: tide is faster), "
             "at the largest size measured with tide; memcpy % is tide's GB/s (bytes an ideal implementation moves) "
             "over the device-to-device copy's GB/s at the same n, in the same run.", ""]
-    out += ["## Per algorithm, largest size", ""] + main_table(rows, by, memcpy, device) + [""]
+    if device:
+        out += ["## Per algorithm, largest size", ""] + main_table(rows, by, memcpy, device) + [""]
+    else:
+        out += ["## Per algorithm, largest size: tide::par against the best CPU competitor", "",
+                "Competitors: " + ", ".join(l for l in CPU_COMPETITORS if any(r["library"] == l for r in rows))
+                + " (thrust: Thrust's OpenMP backend; thrust_tbb: its TBB backend; pstl_par / pstl_unseq: "
+                "GCC's std::execution::par / par_unseq on TBB; gnu_parallel: libstdc++'s parallel mode; std: one thread). "
+                "Best: the fastest of them in this run at that size. The memcpy roofline is a parallel memcpy "
+                "(all threads) of the same size in the same run.", ""]
+        out += host_table(rows, by, memcpy) + [""]
+        out += ["## tide::par / best competitor, every size (above 1: tide is faster)", ""] + host_by_size(rows, by) + [""]
+        roof = sorted(memcpy.items())
+        if roof:
+            out += ["Parallel memcpy (read + write GB/s): " + ", ".join(f"{label(n)} {g:.1f}" for n, g in roof), ""]
     if device:
         out += ["## The issues' speed targets", ""] + targets_table(by, memcpy) + [""]
     latency = latency_table(rows)
@@ -256,6 +327,10 @@ def main():
     dropin = read_lines(os.path.join(d, "dropin.txt"))
     if dropin:
         out += ["## Drop-in examples (Thrust build vs tide build, same output?)", ""] + [f"- {l}" for l in dropin] + [""]
+    skipped = read_lines(os.path.join(d, "skipped.txt"))
+    if skipped:
+        out += [f"## Rows left out by --max-call-s ({len(skipped)}: one call predicted too long for this host)", ""]
+        out += [f"- {l}" for l in skipped] + [""]
     failures = read_lines(os.path.join(d, "failures.txt"))
     out += ["## Validation", "", f"{len(failures)} row(s) failed validation or threw" + (":" if failures else ".")]
     out += [f"- {l}" for l in failures]

@@ -12,9 +12,12 @@ namespace cmp {
 
 /// Times run(rep), prep(rep) before it untimed: warm-up calls until `warmup_ms` have passed (at
 /// least one), then as many runs as fit in about `budget_ms`, at least min_runs, at most 300 (the
-/// first timed run sizes the rest and counts).
+/// first timed run sizes the rest and counts). With `long_runs` > 0 (host mode), a call so long
+/// that min_runs of them would pass the budget gets only as many runs as fit in it, at least
+/// `long_runs`: a 2-core host's large sorts stay within a few calls.
 template <class Prep, class Run>
-std::vector<double> time_host_runs(int min_runs, double budget_ms, double warmup_ms, Prep&& prep, Run&& run) {
+std::vector<double> time_host_runs(int min_runs, double budget_ms, double warmup_ms, Prep&& prep, Run&& run,
+                                   int long_runs = 0) {
   using clock = std::chrono::steady_clock;
   int rep = 1;
   auto timed = [&] {
@@ -34,6 +37,8 @@ std::vector<double> time_host_runs(int min_runs, double budget_ms, double warmup
   std::vector<double> ms{timed()};
   int runs = ms[0] > 0 ? int(budget_ms / ms[0]) : 300;
   runs = std::max(min_runs, std::min(runs, 300));
+  if (long_runs > 0 && ms[0] * min_runs > budget_ms)
+    runs = std::max(long_runs, std::min(min_runs, ms[0] > 0 ? int(budget_ms / ms[0]) : min_runs));
   for (int r = 1; r < runs; ++r) ms.push_back(timed());
   return ms;
 }

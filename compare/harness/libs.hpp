@@ -111,6 +111,7 @@
 #endif
 
 #include "suite.hpp"
+#include "cpu_libs.hpp"
 
 namespace cmp {
 

@@ -3,15 +3,20 @@
 //
 //   --sizes=LIST     element counts: items <= 40 are powers of two (10 means 2^10), larger items are
 //                    counts (16777217); `a:b` is 2^a..2^b by powers of 4; `quick` is 10,16,20.
-//                    Default 10:28 plus 30 on a GPU (skipped where memory is short), 10:22 on the host.
+//                    Default 10:28 plus 30 on a GPU (skipped where memory is short); on the host
+//                    16,20,24,28 (2^28 where memory allows; --max-call-s keeps a small host short).
 //   --only=LIST      algorithm families: memcpy, reduce, scan, transform, gather_scatter, copy_if,
 //                    reduce_by_key, histogram, sort, tridiagonal (default: all)
-//   --libs=LIST      libraries: tide, thrust, cub, seed, std (default: all)
-//   --min-runs=N     at least N timed runs per row (default 10; small inputs get more)
+//   --libs=LIST      libraries: tide, thrust, cub, seed, std; on the host also thrust_tbb, tbb,
+//                    pstl_par, pstl_unseq, gnu_parallel, ips4o, memcpy (default: all)
+//   --min-runs=N     at least N timed runs per row (default 10, 5 on the host; small inputs get more)
 //   --budget-ms=MS   time each row for about MS ms of runs, within [min-runs, 300] runs (default 60
-//                    on a GPU, 300 on the host)
+//                    on a GPU, 100 on the host)
 //   --warmup-ms=MS   untimed calls for at least MS ms before the timed ones, at least one (default
 //                    15 on a GPU, 0 on the host: one call)
+//   --max-call-s=S   skip a row whose one call, predicted from the same row at the previous size
+//                    (scaled by n), would take more than S seconds (default 0: never; 2.5 on the
+//                    host). Skipped rows are listed in skipped.txt, not failures.
 //   --deadline-s=S   stop starting cases S seconds after the start (the rest is reported as not run,
 //                    a failure); default 0: no deadline
 //   --out=DIR        write results.csv to DIR (default compare/results/<gpu-name>)
@@ -38,6 +43,7 @@ struct options {
   double budget_ms = 60;
   double warmup_ms = 15;
   double deadline_s = 0;
+  double max_call_s = 0;
   bool seed_tables = true;
   bool append = false;
   std::uint64_t seed = 20240611;
@@ -89,9 +95,11 @@ inline std::vector<std::int64_t> parse_sizes(const std::string& list) {
 
 inline options parse_options(int argc, char** argv, bool device) {
   options o;
-  std::string sizes = device ? "10:28,30" : "10:22";
+  std::string sizes = device ? "10:28,30" : "16,20,24,28";
+  o.max_call_s = device ? 0 : 2.5;
   o.seed_tables = device;  // the seeds' kernels are CUDA: no tables on the host
-  o.budget_ms = device ? 60 : 300;
+  o.budget_ms = device ? 60 : 100;
+  o.min_runs = device ? 10 : 5;
   o.warmup_ms = device ? 15 : 0;
   bool tables_set = false;
   for (int i = 1; i < argc; ++i) {
@@ -107,6 +115,7 @@ inline options parse_options(int argc, char** argv, bool device) {
     else if (const char* v = value("--budget-ms")) o.budget_ms = std::max(0.0, std::atof(v));
     else if (const char* v = value("--warmup-ms")) o.warmup_ms = std::max(0.0, std::atof(v));
     else if (const char* v = value("--deadline-s")) o.deadline_s = std::max(0.0, std::atof(v));
+    else if (const char* v = value("--max-call-s")) o.max_call_s = std::max(0.0, std::atof(v));
     else if (const char* v = value("--out")) o.out_dir = v;
     else if (const char* v = value("--seed")) o.seed = std::strtoull(v, nullptr, 10);
     else if (a == "--seed-tables") o.seed_tables = tables_set = true;
@@ -117,7 +126,7 @@ inline options parse_options(int argc, char** argv, bool device) {
       throw std::invalid_argument(
           "usage: tide_compare [--sizes=10:28,30|quick|N,...] [--only=reduce,scan,...] [--libs=tide,cub,...]\n"
           "                    [--min-runs=10] [--budget-ms=60] [--warmup-ms=15] [--out=DIR] [--quick]\n"
-          "                    [--deadline-s=0] [--no-seed-tables] [--append]");
+          "                    [--deadline-s=0] [--max-call-s=0] [--no-seed-tables] [--append]");
     } else {
       throw std::invalid_argument("unknown option '" + a + "' (try --help)");
     }

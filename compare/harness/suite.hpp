@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <exception>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -134,6 +135,8 @@ class suite {
     if (!opt.want_library(k.library)) return;
     begin(k.n);
     if (past_deadline(k.algorithm + " " + k.case_name + " " + k.library, k.n)) return;
+    const std::string series = k.algorithm + " " + k.case_name + " " + k.library + " " + k.type + " " + k.distribution;
+    if (over_call_budget(series, k.n)) return;
     try {
       std::string problem;
       {
@@ -147,6 +150,7 @@ class suite {
       row r{k, median(host_clock ? time_host_runs(opt.min_runs, opt.budget_ms, opt.warmup_ms, prep, run)
                                  : ctx.time_runs(opt.min_runs, opt.budget_ms, opt.warmup_ms, prep, run))};
       csv_->add(r);
+      last_[series] = {k.n, r.median_ms};
       progress::get().row();
       std::printf("  %-16s %-24s %-7s %-4s %9s %-14s %11.4f ms %9.3f Gelem/s %9.1f GB/s\n", k.algorithm.c_str(),
                   k.case_name.c_str(), k.library.c_str(), k.type.c_str(), size_label(k.n).c_str(),
@@ -186,6 +190,27 @@ class suite {
   }
 
   std::vector<std::string> failures;
+  /// Rows left out by --max-call-s (not failures): what, and the call time predicted.
+  std::vector<std::string> skipped;
+
+  /// With --max-call-s: true (and says so) when the same series' last row, scaled by n (and by
+  /// log n, for sorts), predicts one call longer than the limit.
+  bool over_call_budget(const std::string& series, std::int64_t n) {
+    if (opt.max_call_s <= 0) return false;
+    auto it = last_.find(series);
+    if (it == last_.end() || it->second.first >= n || it->second.first <= 1) return false;
+    const double ratio = double(n) / double(it->second.first);
+    const double logs = std::log2(double(n)) / std::log2(double(it->second.first));
+    const double predicted_s = it->second.second * ratio * (series.compare(0, 4, "sort") == 0 ? logs : 1.0) / 1000.0;
+    if (predicted_s <= opt.max_call_s) return false;
+    char line[320];
+    std::snprintf(line, sizeof line, "%s n=%lld: one call predicted at %.1f s (%.1f ms at n=%lld), over --max-call-s=%g",
+                  series.c_str(), (long long)n, predicted_s, it->second.second, (long long)it->second.first, opt.max_call_s);
+    std::printf("  skip %s\n", line);
+    std::fflush(stdout);
+    skipped.push_back(line);
+    return true;
+  }
 
   /// With --deadline-s: true (and says so) once the run is past it; the first time, a failure line
   /// says where the run stopped.
@@ -202,6 +227,7 @@ class suite {
 
  private:
   bool deadline_hit_ = false;
+  std::map<std::string, std::pair<std::int64_t, double>> last_;  // series -> (n, median ms) of its last row
   std::string dir_;
   std::unique_ptr<csv_writer> csv_;
   std::vector<host_vec<char>> fetched_;
