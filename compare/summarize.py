@@ -145,7 +145,7 @@ def host_table(rows, by, memcpy):
         std = by.get((alg, case, "std", typ, n, dist))
         ratio = lambda r: fmt_ratio(r["median_ms"] / tide["median_ms"] if r and tide and tide["median_ms"] > 0 else None)
         roof = memcpy.get(n)
-        cells = [alg, case, typ, label(n), fmt_ms(tide["median_ms"] if tide else None),
+        cells = [alg, f"{case} ({dist})", typ, label(n), fmt_ms(tide["median_ms"] if tide else None),
                  best["library"] if best else "—", fmt_ms(best["median_ms"] if best else None), ratio(best),
                  fmt_ms(thr["median_ms"] if thr else None), ratio(thr), fmt_ms(std["median_ms"] if std else None),
                  f"{tide['gb_per_s']:.1f}" if tide else "—",
@@ -156,7 +156,9 @@ def host_table(rows, by, memcpy):
 
 def host_by_size(rows, by):
     """tide::par over the best competitor at every size: `ratio (name)`."""
-    groups = host_groups(rows)
+    groups = {g: v for g, v in host_groups(rows).items()  # only where some competitor ran
+              if any(r["algorithm"] == g[0] and r["case"] == g[1] and r["type"] == g[2] and r["distribution"] == g[3]
+                     and r["library"] in CPU_COMPETITORS for r in rows)}
     sizes = sorted({n for s in groups.values() for n in s})
     out = ["| algorithm | case | type | " + " | ".join(label(n) for n in sizes) + " |", "|" + "---|" * (3 + len(sizes))]
     for (alg, case, typ, dist), _ in sorted(groups.items()):
@@ -166,7 +168,7 @@ def host_by_size(rows, by):
             best = best_competitor(by, alg, case, typ, n, dist)
             cells.append(f"{best['median_ms'] / tide['median_ms']:.2f}× ({best['library']})"
                          if tide and best and tide["median_ms"] > 0 else "—")
-        out.append(f"| {alg} | {case} | {typ} | " + " | ".join(cells) + " |")
+        out.append(f"| {alg} | {case} ({dist}) | {typ} | " + " | ".join(cells) + " |")
     return out
 
 
