@@ -38,6 +38,7 @@ std::string check_scalar(T got, T want_exact, double want, const char* type, std
 template <class T>
 void reduce_sum(suite& s, std::int64_t n, bool seed_table) {
   const char* type = type_name<T>();
+  if (std::is_same_v<T, float> && s.host_f32_sum_too_long("reduce sum", n)) return;
   const int copies = s.copies_for(double(n) * sizeof(T));
   if (!s.fits(double(n) * sizeof(T) * copies + 64e6, "reduce", n)) return;
   const auto h = uniform<T, host_vec<T>>(n, s.opt.seed ^ std::uint64_t(n));
@@ -120,6 +121,7 @@ void reduce_sum(suite& s, std::int64_t n, bool seed_table) {
 
 void transform_reduce_squares(suite& s, std::int64_t n) {
   using T = float;
+  if (s.host_f32_sum_too_long("transform_reduce sum_of_squares", n)) return;
   const int copies = s.copies_for(double(n) * sizeof(T));
   if (!s.fits(double(n) * sizeof(T) * copies + 64e6, "transform_reduce", n)) return;
   const auto h = uniform<T, host_vec<T>>(n, s.opt.seed ^ std::uint64_t(n) ^ 7);
