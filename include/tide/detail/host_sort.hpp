@@ -23,10 +23,10 @@ struct key_value {
   K key;
   V value;
 };
-/// Compares key_value records by key.
+/// Compares key_value records by key. `mutable`: comp's operator() need not be const.
 template <class Comp>
 struct by_key {
-  Comp comp;
+  mutable Comp comp;
   template <class R>
   bool operator()(const R& a, const R& b) const {
     return comp(a.key, b.key);

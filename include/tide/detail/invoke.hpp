@@ -48,9 +48,12 @@ template <class F>
 struct is_extended_device_lambda : std::false_type {};
 #endif
 
+// Computed for a non-const lvalue F whatever cv F is named with: algorithms and iterators call
+// their own (mutable) copy of the functor, so a non-const operator() is accepted as in Thrust.
 template <bool Proclaimed, bool DeviceLambda, class F, class... Args>
 struct invoke_result_impl {
-  using type = decltype(std::declval<F&>()(std::declval<Args>()...));
+  using type = decltype(std::declval<std::remove_cv_t<std::remove_reference_t<F>>&>()(
+      std::declval<Args>()...));
 };
 template <class F, class... Args>
 struct invoke_result_impl<true, false, F, Args...> {
@@ -64,7 +67,8 @@ struct invoke_result_impl<false, true, F, Args...> {
   using type = void;
 };
 
-/// The type of `f(args...)` for an `F& f`; a proclaimed functor's declared `result_type`.
+/// The type of `f(args...)` for a non-const `F& f` (cv on F is ignored, so a functor whose
+/// operator() is not const works); a proclaimed functor's declared `result_type`.
 template <class F, class... Args>
 struct invoke_result {
   using functor = std::remove_cv_t<std::remove_reference_t<F>>;

@@ -6,10 +6,10 @@
 namespace tide::detail {
 
 /// !pred(x). The user's predicate may be __device__ only on the CUDA system: the pragma silences
-/// nvcc's host check.
+/// nvcc's host check. `mutable`: the predicate's operator() need not be const (as in Thrust).
 template <class Pred>
 struct not_pred {
-  Pred pred;
+  mutable Pred pred;
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
 #endif

@@ -14,12 +14,14 @@ namespace tide {
 namespace detail::iterators {
 template <class F, class It>
 using transform_value_t =
-    std::remove_cv_t<std::remove_reference_t<detail::invoke_result_t<const F&, reference_t<It>>>>;
+    std::remove_cv_t<std::remove_reference_t<detail::invoke_result_t<F&, reference_t<It>>>>;
 }  // namespace detail::iterators
 
 /// An iterator whose element i is `f(it[i])`, returned by value (so a functor returning a
 /// reference never leaves one dangling). It belongs to the system of `It`. F is copied, never
-/// default-constructed; a __device__ lambda must be wrapped with `proclaim_return_type`.
+/// default-constructed; a __device__ lambda must be wrapped with `proclaim_return_type`. As in
+/// Thrust, F's operator() need not be const: the iterator's copy of F is called as a mutable
+/// object even through a const iterator.
 template <class F, class It>
 class transform_iterator
     : public iterator_facade<transform_iterator<F, It>, detail::iterators::transform_value_t<F, It>,
@@ -39,7 +41,10 @@ class transform_iterator
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
 #endif
-  TIDE_HOST_DEVICE value_type_ dereference() const { return f_.get()(*it_); }
+  TIDE_HOST_DEVICE value_type_ dereference() const { return mutable_functor()(*it_); }
+  // f_ is a mutable member, so its F is never a const object: calling through the non-const
+  // reference is well defined, and reaches a non-const operator() (Thrust's behaviour).
+  TIDE_HOST_DEVICE F& mutable_functor() const { return const_cast<F&>(f_.get()); }
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
 #endif
@@ -52,7 +57,7 @@ class transform_iterator
   }
 
   It it_;
-  detail::iterators::functor_box<F> f_;
+  mutable detail::iterators::functor_box<F> f_;
   // Last in the class: nvcc ignores nv_exec_check_disable on members after a friend declaration.
   friend class iterator_core_access;
 };

@@ -21,19 +21,22 @@ class transform_output_proxy {
 #endif
   template <class V>
   TIDE_HOST_DEVICE const transform_output_proxy& operator=(V&& v) const {
-    *it_ = f_.get()(static_cast<V&&>(v));
+    // f_ is a mutable member, so its F is never a const object: calling through the non-const
+    // reference is well defined and accepts a non-const operator() (as Thrust does).
+    *it_ = const_cast<F&>(f_.get())(static_cast<V&&>(v));
     return *this;
   }
 
  private:
   It it_;
-  functor_box<F> f_;
+  mutable functor_box<F> f_;
 };
 }  // namespace detail::iterators
 
 /// An output iterator that applies `f` to each value written, then writes the result through
 /// `it`. Reading through it is not possible; value_type is the base's (as in Thrust). It belongs
-/// to the system of `It`; F is copied, never default-constructed.
+/// to the system of `It`; F is copied, never default-constructed, and its operator() need not be
+/// const.
 template <class F, class It>
 class transform_output_iterator
     : public iterator_facade<transform_output_iterator<F, It>, detail::iterators::value_t<It>,
