@@ -17,6 +17,15 @@
 #include "detail/system.hpp"
 #include "memory_resource.hpp"
 
+// The policy objects (tide::seq, tide::device, ...) are named in device code too (an algorithm
+// called in a kernel). Device code may not refer to a host variable of class type, so the device
+// pass sees them as __device__ constants, as Thrust's (_CCCL_GLOBAL_CONSTANT).
+#if defined(__CUDA_ARCH__)
+#define TIDE_GLOBAL_CONSTANT __device__ constexpr
+#else
+#define TIDE_GLOBAL_CONSTANT inline constexpr
+#endif
+
 namespace tide {
 
 /// Host, sequential.
@@ -54,8 +63,8 @@ template <> struct is_execution_policy<cuda_policy> : std::true_type {};
 template <class T>
 inline constexpr bool is_execution_policy_v = is_execution_policy<std::decay_t<T>>::value;
 
-inline constexpr seq_policy seq{};
-inline constexpr omp_policy par{};
+TIDE_GLOBAL_CONSTANT seq_policy seq{};
+TIDE_GLOBAL_CONSTANT omp_policy par{};
 
 namespace detail {
 template <class Tag> struct policy_for_system;
@@ -71,20 +80,20 @@ using policy_for_system_t = typename detail::policy_for_system<Tag>::type;
 
 using host_policy = policy_for_system_t<host_system_tag>;
 using device_policy = policy_for_system_t<device_system_tag>;
-inline constexpr host_policy host{};
-inline constexpr device_policy device{};
+TIDE_GLOBAL_CONSTANT host_policy host{};
+TIDE_GLOBAL_CONSTANT device_policy device{};
 
 /// Thrust's spellings, for drop-in code.
 namespace cpp {
-inline constexpr seq_policy par{};
+TIDE_GLOBAL_CONSTANT seq_policy par{};
 }
 namespace omp {
-inline constexpr omp_policy par{};
+TIDE_GLOBAL_CONSTANT omp_policy par{};
 }
 #if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
 namespace cuda {
-inline constexpr cuda_policy par{};
-inline constexpr cuda_policy par_nosync{nullptr, nullptr, false};
+TIDE_GLOBAL_CONSTANT cuda_policy par{};
+TIDE_GLOBAL_CONSTANT cuda_policy par_nosync{nullptr, nullptr, false};
 }  // namespace cuda
 #endif
 
