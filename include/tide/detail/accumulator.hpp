@@ -40,7 +40,7 @@ struct takes_arguments_as<Op, T, std::void_t<typename Op::first_argument_type, t
 /// Acc arguments (the same result, and a pointer stays a pointer) unless the elements are wider
 /// than Acc (the CUDA kernels size their tiles by Acc and stage the elements they read).
 template <class Acc, class Op, class It>
-auto read_as(const It& it) {
+TIDE_HOST_DEVICE auto read_as(const It& it) {
   using value_t = iter_value_t<It>;
   if constexpr (std::is_same_v<value_t, Acc> || !std::is_convertible_v<value_t, Acc> ||
                 (takes_arguments_as<Op, Acc>::value && sizeof(value_t) <= sizeof(Acc)))

@@ -41,7 +41,7 @@ using accumulator_t = std::decay_t<invoke_result_t<Op&, T, iter_value_t<It>>>;
 
 /// V's zero, made as Thrust makes it (`V(0)`); value-initialized where V cannot be made from 0.
 template <class V>
-constexpr V zero_value() {
+TIDE_HOST_DEVICE constexpr V zero_value() {
   if constexpr (std::is_constructible_v<V, int>)
     return V(0);
   else

@@ -59,7 +59,7 @@ struct sort_order {
 
 /// The comparator a backend sorts (or merges) `Key`s with, given the user's `comp`.
 template <class Key, class Comp>
-typename sort_order<Key, Comp>::comparator_type sort_comparator(const Comp& comp) {
+TIDE_HOST_DEVICE typename sort_order<Key, Comp>::comparator_type sort_comparator(const Comp& comp) {
   if constexpr (sort_order<Key, Comp>::use_radix) {
     (void)comp;
     return {};
