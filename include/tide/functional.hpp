@@ -358,3 +358,9 @@ TIDE_HOST_DEVICE constexpr detail::proclaimed_function<T, F> proclaim_return_typ
 }
 
 }  // namespace tide
+
+// Thrust's other function-object facilities: placeholders (_1 .. _10), min/max/square/not_fn/
+// zip_function, and raw_reference_cast/swap.
+#include "functional/placeholders.hpp"
+#include "functional/utility.hpp"
+#include "functional/reference.hpp"

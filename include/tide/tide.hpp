@@ -5,6 +5,7 @@
 #include "config.hpp"
 #include "error.hpp"
 #include "execution.hpp"
+#include "complex.hpp"
 #include "functional.hpp"
 #include "memory.hpp"
 #include "memory_resource.hpp"
