@@ -1,7 +1,22 @@
 // Stream compaction: copy_if with a predicate, copy_if of indices through a stencil, and
 // remove_if in place.
 
-#include "lib.hpp"
+#include <thrust/copy.h>
+#include <thrust/device_vector.h>
+#include <thrust/host_vector.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/remove.h>
+
+#include <cstdio>
+
+/// A tiny deterministic generator, so both builds see the same input.
+struct lcg {
+  unsigned long long state;
+  unsigned next() {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return unsigned(state >> 33);
+  }
+};
 
 struct is_positive {
   __host__ __device__ bool operator()(int x) const { return x > 0; }
@@ -13,27 +28,27 @@ struct is_odd {
 int main() {
   const int n = 100000;
   lcg rng{7};
-  lib::host_vector<int> h(n);
+  thrust::host_vector<int> h(n);
   for (int i = 0; i < n; ++i) h[i] = int(rng.next() % 2001) - 1000;
-  lib::device_vector<int> data = h;
+  thrust::device_vector<int> data = h;
 
   // The positive values, in order.
-  lib::device_vector<int> positive(n);
-  auto end = lib::copy_if(data.begin(), data.end(), positive.begin(), is_positive());
+  thrust::device_vector<int> positive(n);
+  auto end = thrust::copy_if(data.begin(), data.end(), positive.begin(), is_positive());
   const int kept = int(end - positive.begin());
-  lib::host_vector<int> h_positive(positive.begin(), positive.begin() + kept);
+  thrust::host_vector<int> h_positive(positive.begin(), positive.begin() + kept);
 
   // The indices of the positive values: a counting iterator filtered by the data as stencil.
-  lib::device_vector<int> index(n);
-  auto index_end = lib::copy_if(lib::make_counting_iterator(0), lib::make_counting_iterator(n), data.begin(),
+  thrust::device_vector<int> index(n);
+  auto index_end = thrust::copy_if(thrust::make_counting_iterator(0), thrust::make_counting_iterator(n), data.begin(),
                                 index.begin(), is_positive());
   const int indexed = int(index_end - index.begin());
-  lib::host_vector<int> h_index(index.begin(), index.begin() + indexed);
+  thrust::host_vector<int> h_index(index.begin(), index.begin() + indexed);
 
   // Drop the odd values in place.
-  auto new_end = lib::remove_if(data.begin(), data.end(), is_odd());
+  auto new_end = thrust::remove_if(data.begin(), data.end(), is_odd());
   const int even = int(new_end - data.begin());
-  lib::host_vector<int> h_even(data.begin(), data.begin() + even);
+  thrust::host_vector<int> h_even(data.begin(), data.begin() + even);
 
   long long sum_positive = 0, sum_index = 0, sum_even = 0;
   for (int i = 0; i < kept; ++i) sum_positive += h_positive[i] * (i % 17 + 1LL);

@@ -1,6 +1,10 @@
 // saxpy, y <- a * x + y, as in Thrust's example: a functor passed to transform.
 
-#include "lib.hpp"
+#include <thrust/device_vector.h>
+#include <thrust/host_vector.h>
+#include <thrust/transform.h>
+
+#include <cstdio>
 
 struct saxpy_functor {
   const float a;
@@ -10,16 +14,16 @@ struct saxpy_functor {
 
 int main() {
   const int n = 1 << 20;
-  lib::host_vector<float> hx(n), hy(n);
+  thrust::host_vector<float> hx(n), hy(n);
   for (int i = 0; i < n; ++i) {
     hx[i] = float(i % 1000) * 0.5f;  // exact in float either way, fused multiply-add or not
     hy[i] = float(i % 7);
   }
-  lib::device_vector<float> x = hx;
-  lib::device_vector<float> y = hy;
-  lib::transform(x.begin(), x.end(), y.begin(), y.begin(), saxpy_functor(2.0f));
+  thrust::device_vector<float> x = hx;
+  thrust::device_vector<float> y = hy;
+  thrust::transform(x.begin(), x.end(), y.begin(), y.begin(), saxpy_functor(2.0f));
 
-  lib::host_vector<float> result = y;
+  thrust::host_vector<float> result = y;
   double checksum = 0;
   for (int i = 0; i < n; ++i) checksum += double(result[i]) * double(i % 13 + 1);
   std::printf("saxpy n=%d\n", n);

@@ -5,7 +5,23 @@
 #include <string>
 #include <vector>
 
-#include "lib.hpp"
+#include <thrust/device_vector.h>
+#include <thrust/functional.h>
+#include <thrust/host_vector.h>
+#include <thrust/iterator/constant_iterator.h>
+#include <thrust/reduce.h>
+#include <thrust/sort.h>
+
+#include <cstdio>
+
+/// A tiny deterministic generator, so both builds see the same input.
+struct lcg {
+  unsigned long long state;
+  unsigned next() {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return unsigned(state >> 33);
+  }
+};
 
 int main() {
   const char* vocabulary[] = {"the", "of", "and", "to", "in", "a", "is", "that", "for", "it", "as", "was",
@@ -24,17 +40,17 @@ int main() {
     words[i] = a * b / vocabulary_size;
   }
 
-  lib::device_vector<int> ids(words.begin(), words.end());
-  lib::sort(ids.begin(), ids.end());
-  lib::device_vector<int> unique_ids(vocabulary_size), counts(vocabulary_size);
-  auto ends = lib::reduce_by_key(ids.begin(), ids.end(), lib::make_constant_iterator(1), unique_ids.begin(),
+  thrust::device_vector<int> ids(words.begin(), words.end());
+  thrust::sort(ids.begin(), ids.end());
+  thrust::device_vector<int> unique_ids(vocabulary_size), counts(vocabulary_size);
+  auto ends = thrust::reduce_by_key(ids.begin(), ids.end(), thrust::make_constant_iterator(1), unique_ids.begin(),
                                  counts.begin());
   const int distinct = int(ends.first - unique_ids.begin());
 
   // Most frequent first; equal counts keep the order of their ids.
-  lib::stable_sort_by_key(counts.begin(), counts.begin() + distinct, unique_ids.begin(), lib::greater<int>());
-  lib::host_vector<int> h_ids(unique_ids.begin(), unique_ids.begin() + distinct);
-  lib::host_vector<int> h_counts(counts.begin(), counts.begin() + distinct);
+  thrust::stable_sort_by_key(counts.begin(), counts.begin() + distinct, unique_ids.begin(), thrust::greater<int>());
+  thrust::host_vector<int> h_ids(unique_ids.begin(), unique_ids.begin() + distinct);
+  thrust::host_vector<int> h_counts(counts.begin(), counts.begin() + distinct);
 
   std::printf("word count: %d words, %d distinct\n", n, distinct);
   for (int i = 0; i < distinct; ++i) std::printf("%-6s %d\n", vocabulary[h_ids[i]], int(h_counts[i]));
