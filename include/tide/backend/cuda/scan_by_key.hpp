@@ -26,10 +26,10 @@ struct segment_value {
 };
 
 /// The segmented form of op: a range holding a segment start restarts the value. Associative
-/// whenever op is.
+/// whenever op is. `mutable`: op's operator() need not be const (as in Thrust).
 template <class Op>
 struct segmented_op {
-  Op op;
+  mutable Op op;
   template <class Acc, class Heads>
   __device__ TIDE_FORCEINLINE segment_value<Acc, Heads> operator()(const segment_value<Acc, Heads>& a,
                                                                    const segment_value<Acc, Heads>& b) const {
