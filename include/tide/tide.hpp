@@ -9,6 +9,7 @@
 #include "functional.hpp"
 #include "memory.hpp"
 #include "memory_resource.hpp"
+#include "mr.hpp"
 #include "tuple.hpp"
 #include "vector.hpp"
 #include "iterator.hpp"
