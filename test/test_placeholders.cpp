@@ -132,23 +132,25 @@ TEST_CASE("assignment, compound assignment and increments write through the argu
 }
 
 TEST_CASE("placeholder expressions work on device_reference elements from host code") {
-  tide::device_vector<int> v(3);
-  v[0] = 4;
-  v[1] = 6;
-  v[2] = 0;
-  CHECK((_1 + _2)(v[0], v[1]) == 10);
-  CHECK((_1 < _2)(v[0], v[1]));
-  CHECK((2 * _1 - 1)(v[1]) == 11);
-  (_1 *= 2)(v[0]);
-  CHECK(static_cast<int>(v[0]) == 8);
-  (_1 = _2 + _3)(v[2], v[0], v[1]);
-  CHECK(static_cast<int>(v[2]) == 14);
-  (_1 += 1)(v[2]);
-  CHECK(static_cast<int>(v[2]) == 15);
-  (++_1)(v[2]);
-  CHECK(static_cast<int>(v[2]) == 16);
-  (_1 = 3)(v[1]);
-  CHECK(static_cast<int>(v[1]) == 3);
+  tide::device_vector<int> storage(3);
+  int* raw = tide::raw_pointer_cast(storage.data());
+  const auto v = [raw](int i) { return tide::device_reference<int>(raw + i); };
+  v(0) = 4;
+  v(1) = 6;
+  v(2) = 0;
+  CHECK((_1 + _2)(v(0), v(1)) == 10);
+  CHECK((_1 < _2)(v(0), v(1)));
+  CHECK((2 * _1 - 1)(v(1)) == 11);
+  (_1 *= 2)(v(0));
+  CHECK(static_cast<int>(v(0)) == 8);
+  (_1 = _2 + _3)(v(2), v(0), v(1));
+  CHECK(static_cast<int>(v(2)) == 14);
+  (_1 += 1)(v(2));
+  CHECK(static_cast<int>(v(2)) == 15);
+  (++_1)(v(2));
+  CHECK(static_cast<int>(v(2)) == 16);
+  (_1 = 3)(v(1));
+  CHECK(static_cast<int>(v(1)) == 3);
 }
 
 TEST_CASE_TEMPLATE("transform with placeholder expressions (unary and binary, saxpy)", B, TIDE_TEST_BACKENDS) {

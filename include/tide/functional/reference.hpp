@@ -20,16 +20,29 @@ namespace tide {
 namespace detail {
 
 // Whether T (cv-unqualified) holds a device_reference, itself or in a tuple element (recursively):
-// those are the types raw_reference_cast unwraps.
+// those are the types raw_reference_cast unwraps. A class derived from a tuple (a zip_iterator's
+// reference) counts as that tuple.
 template <class T>
-struct has_device_reference : std::false_type {};
+struct has_device_reference;
+template <class... Ts>
+std::bool_constant<(has_device_reference<std::remove_cv_t<Ts>>::value || ...)> tuple_holds_device_reference(
+    const tuple<Ts...>*);
+std::false_type tuple_holds_device_reference(const void*);
+template <class T>
+struct has_device_reference : decltype(tuple_holds_device_reference(static_cast<T*>(nullptr))) {};
+template <class T>
+struct has_device_reference<T&> : std::false_type {};
 template <class T>
 struct has_device_reference<device_reference<T>> : std::true_type {};
-template <class... Ts>
-struct has_device_reference<tuple<Ts...>>
-    : std::bool_constant<(has_device_reference<std::remove_cv_t<Ts>>::value || ...)> {};
 template <class T>
 inline constexpr bool has_device_reference_v = has_device_reference<std::remove_cv_t<T>>::value;
+
+// Whether T is a tuple or a class derived from one.
+template <class... Ts>
+std::true_type is_tuple_based(const tuple<Ts...>*);
+std::false_type is_tuple_based(const void*);
+template <class T>
+inline constexpr bool is_tuple_based_v = decltype(is_tuple_based(static_cast<const std::remove_reference_t<T>*>(nullptr)))::value;
 
 // The type raw_reference_cast gives an element of a tuple being unwrapped: device_reference<T>
 // becomes T&, a tuple holding one is unwrapped in turn, anything else stays as it is.
@@ -74,9 +87,11 @@ TIDE_HOST_DEVICE const T& raw_reference_cast(const T& r) {
 }
 /// A temporary tuple with nothing to unwrap (a zip_iterator's element over host memory) is
 /// returned by value, so that the references it holds survive.
-template <class... Ts, std::enable_if_t<!detail::has_device_reference_v<tuple<Ts...>>, int> = 0>
-TIDE_HOST_DEVICE tuple<Ts...> raw_reference_cast(tuple<Ts...>&& t) {
-  return static_cast<tuple<Ts...>&&>(t);
+template <class T, std::enable_if_t<!std::is_lvalue_reference_v<T> && detail::is_tuple_based_v<T> &&
+                                        !detail::has_device_reference_v<T>,
+                                    int> = 0>
+TIDE_HOST_DEVICE std::remove_cv_t<T> raw_reference_cast(T&& t) {
+  return static_cast<T&&>(t);
 }
 
 namespace detail {
