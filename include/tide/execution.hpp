@@ -10,12 +10,24 @@
 /// | `tide::device`      | the device system                | CUDA, or OMP/CPP per TIDE_DEVICE_SYSTEM       |
 /// | `p.on(stream)`      | CUDA policies: that stream       |                                              |
 /// | `p(resource)`       | temporaries from `resource`      | any policy                                   |
+/// | `p(alloc)`          | temporaries from a caller's allocator or `tide::mr` resource (`p(&pool)`) |
+///
+/// `p(alloc)` (Thrust's `par(alloc)`) takes any object with `allocate(n)` and `deallocate(p, n)`
+/// (Thrust's `cached_allocator` of char, a `tide::mr::allocator`), held by reference when it is a
+/// non-const lvalue, copied otherwise; a `tide::mr` resource, by pointer or by reference, is used
+/// through `mr::allocator<std::max_align_t, R>` as Thrust does. Every temporary of the call comes
+/// from it. When the memory goes back: see tide/mr/allocator_resource.hpp (a synchronizing policy
+/// waits for its stream first; `par_nosync` does not).
 
+#include <cstddef>
 #include <type_traits>
+#include <utility>
 
 #include "config.hpp"
 #include "detail/system.hpp"
 #include "memory_resource.hpp"
+#include "mr/allocator.hpp"
+#include "mr/allocator_resource.hpp"
 
 // The policy objects (tide::seq, tide::device, ...) are named in device code too (an algorithm
 // called in a kernel). Device code may not refer to a host variable of class type, so the device
@@ -33,6 +45,9 @@ struct seq_policy {
   using system_type = seq_tag;
   memory_resource* resource = nullptr;  ///< temporaries; null means the default host resource
   constexpr seq_policy operator()(memory_resource& r) const { return seq_policy{&r}; }
+  /// Temporaries from a caller's allocator or `tide::mr` resource (see the table above).
+  template <class A>
+  auto operator()(A&& alloc) const;
 };
 
 /// Host, OpenMP. `num_threads` 0 means OpenMP's default.
@@ -42,6 +57,8 @@ struct omp_policy {
   int num_threads = 0;
   constexpr omp_policy operator()(memory_resource& r) const { return omp_policy{&r, num_threads}; }
   constexpr omp_policy with_threads(int n) const { return omp_policy{resource, n}; }
+  template <class A>
+  auto operator()(A&& alloc) const;
 };
 
 /// CUDA. Work is ordered on `stream`; temporaries come from `resource` or the stream-ordered pool.
@@ -53,6 +70,56 @@ struct cuda_policy {
   bool sync = true;
   constexpr cuda_policy on(stream_t s) const { return cuda_policy{s, resource, sync}; }
   constexpr cuda_policy operator()(memory_resource& r) const { return cuda_policy{stream, &r, sync}; }
+  template <class A>
+  auto operator()(A&& alloc) const;
+};
+
+/// A policy whose temporaries come from a caller's allocator: `Base` (seq_policy, omp_policy or
+/// cuda_policy, whose backends it reaches as a `const Base&`) with its `resource` pointing to the
+/// adaptor it holds. A copy points to its own adaptor; `on(stream)` and `with_threads(n)` keep the
+/// allocator. `Alloc` is a reference type when the caller's object is used in place.
+template <class Base, class Alloc>
+class allocator_policy : public Base {
+ public:
+  using allocator_type = std::remove_reference_t<Alloc>;
+
+  template <class A>
+  allocator_policy(const Base& base, A&& alloc) : Base(base), adaptor_(std::forward<A>(alloc), waits(base)) {
+    this->resource = &adaptor_;
+  }
+  allocator_policy(const allocator_policy& o) : Base(o), adaptor_(o.adaptor_) { this->resource = &adaptor_; }
+  allocator_policy(allocator_policy&& o) : Base(o), adaptor_(std::move(o.adaptor_)) { this->resource = &adaptor_; }
+  allocator_policy& operator=(const allocator_policy& o) {
+    Base::operator=(o);
+    adaptor_ = o.adaptor_;
+    this->resource = &adaptor_;
+    return *this;
+  }
+
+  /// The same allocator, on `stream` (CUDA policies).
+  allocator_policy on(stream_t s) const {
+    allocator_policy r(*this);
+    r.stream = s;
+    return r;
+  }
+  /// The same allocator, with `n` threads (OpenMP policies).
+  allocator_policy with_threads(int n) const {
+    allocator_policy r(*this);
+    r.num_threads = n;
+    return r;
+  }
+  /// The allocator the temporaries come from.
+  allocator_type& get_allocator() const noexcept { return adaptor_.allocator(); }
+
+ private:
+  // A synchronizing CUDA policy waits for its stream before giving memory back (as Thrust's par).
+  static bool waits(const Base& base) {
+    if constexpr (std::is_same_v<Base, cuda_policy>)
+      return base.sync;
+    else
+      return false;
+  }
+  mutable detail::allocator_resource<Alloc> adaptor_;
 };
 
 template <class T>
@@ -60,6 +127,8 @@ struct is_execution_policy : std::false_type {};
 template <> struct is_execution_policy<seq_policy> : std::true_type {};
 template <> struct is_execution_policy<omp_policy> : std::true_type {};
 template <> struct is_execution_policy<cuda_policy> : std::true_type {};
+template <class Base, class Alloc>
+struct is_execution_policy<allocator_policy<Base, Alloc>> : is_execution_policy<Base> {};
 template <class T>
 inline constexpr bool is_execution_policy_v = is_execution_policy<std::decay_t<T>>::value;
 
@@ -96,6 +165,51 @@ TIDE_GLOBAL_CONSTANT cuda_policy par{};
 TIDE_GLOBAL_CONSTANT cuda_policy par_nosync{nullptr, nullptr, false};
 }  // namespace cuda
 #endif
+
+namespace detail {
+/// `base` with temporaries from `alloc`: a tide resource (by reference or pointer) gives `Base`
+/// itself; a `tide::mr` resource (by pointer or reference) or an allocator gives an allocator_policy.
+template <class Base, class A>
+auto attach_allocator(const Base& base, A&& alloc) {
+  using T = std::remove_cv_t<std::remove_reference_t<A>>;
+  if constexpr (std::is_pointer_v<T>) {
+    using R = std::remove_pointer_t<T>;
+    static_assert(!std::is_const_v<R>, "tide: a policy needs a non-const memory resource");
+    if constexpr (std::is_base_of_v<memory_resource, R>) {
+      Base b = base;
+      b.resource = alloc;
+      return b;
+    } else {
+      static_assert(is_mr_resource<R>::value, "tide: a policy takes a pointer to a memory resource only");
+      return allocator_policy<Base, mr::allocator<std::max_align_t, R>>(base, mr::allocator<std::max_align_t, R>(alloc));
+    }
+  } else if constexpr (std::is_base_of_v<memory_resource, T> || is_mr_resource<T>::value) {
+    static_assert(!std::is_const_v<std::remove_reference_t<A>> && std::is_lvalue_reference_v<A>,
+                  "tide: a policy needs a memory resource that outlives it (a non-const lvalue)");
+    return attach_allocator(base, &alloc);
+  } else {
+    static_assert(is_caller_allocator<T>::value,
+                  "tide: a policy takes a memory resource or an allocator (allocate(n), deallocate(p, n))");
+    if constexpr (std::is_lvalue_reference_v<A> && !std::is_const_v<std::remove_reference_t<A>>)
+      return allocator_policy<Base, T&>(base, alloc);
+    else
+      return allocator_policy<Base, T>(base, std::forward<A>(alloc));
+  }
+}
+}  // namespace detail
+
+template <class A>
+auto seq_policy::operator()(A&& alloc) const {
+  return detail::attach_allocator(*this, std::forward<A>(alloc));
+}
+template <class A>
+auto omp_policy::operator()(A&& alloc) const {
+  return detail::attach_allocator(*this, std::forward<A>(alloc));
+}
+template <class A>
+auto cuda_policy::operator()(A&& alloc) const {
+  return detail::attach_allocator(*this, std::forward<A>(alloc));
+}
 
 namespace detail {
 /// The policy chosen by the iterators of a call without a policy, as Thrust does.
