@@ -1,46 +1,38 @@
 #pragma once
 /// \file pair.hpp
 /// `tide::pair<A, B>`: two values, `.first` and `.second`, host and device callable; what
-/// reduce_by_key and minmax_element return (Thrust returns `thrust::pair`). Its members are public,
-/// so structured bindings work: `auto [keys_end, values_end] = tide::reduce_by_key(...);`.
-
-#include <type_traits>
-#include <utility>
+/// reduce_by_key and minmax_element return. As in Thrust 3 (`thrust::pair` is `cuda::std::pair`),
+/// CUDA builds use cuda::std::pair itself, with tide::make_pair, get, tuple_size and
+/// tuple_element naming cuda::std's; host-only builds (no CUDA toolkit) use tide's own pair with
+/// the same interface (detail/host_pair.hpp). Structured bindings work in both:
+/// `auto [keys_end, values_end] = tide::reduce_by_key(...);`.
 
 #include "config.hpp"
 
+/// 1 when tide::tuple and tide::pair are cuda::std's (the default under nvcc), 0 for tide's own.
+/// Defining it to 1 in a g++ build with libcu++ (`-I<cuda>/include/cccl`) gives host code the same
+/// types as the CUDA translation units it links with.
+#ifndef TIDE_CUDA_STD_TUPLE
+#define TIDE_CUDA_STD_TUPLE TIDE_HAS_CUDA
+#endif
+
+#if TIDE_CUDA_STD_TUPLE
+
+#include <cuda/std/tuple>
+#include <cuda/std/utility>
+
 namespace tide {
-
-/// A pair of values, as `thrust::pair`.
-template <class A, class B>
-struct pair {
-  using first_type = A;
-  using second_type = B;
-
-  A first;
-  B second;
-
-  TIDE_HOST_DEVICE constexpr pair() : first(), second() {}
-  TIDE_HOST_DEVICE constexpr pair(const A& a, const B& b) : first(a), second(b) {}
-  template <class U, class V,
-            std::enable_if_t<std::is_constructible_v<A, const U&> && std::is_constructible_v<B, const V&>, int> = 0>
-  TIDE_HOST_DEVICE constexpr pair(const pair<U, V>& o) : first(o.first), second(o.second) {}
-  /// From a std::pair (and back, below), for code that mixes the two.
-  template <class U, class V,
-            std::enable_if_t<std::is_constructible_v<A, const U&> && std::is_constructible_v<B, const V&>, int> = 0>
-  constexpr pair(const std::pair<U, V>& o) : first(o.first), second(o.second) {}
-  constexpr operator std::pair<A, B>() const { return std::pair<A, B>(first, second); }
-
-  friend TIDE_HOST_DEVICE constexpr bool operator==(const pair& l, const pair& r) {
-    return l.first == r.first && l.second == r.second;
-  }
-  friend TIDE_HOST_DEVICE constexpr bool operator!=(const pair& l, const pair& r) { return !(l == r); }
-};
-
-/// A pair of `a` and `b`.
-template <class A, class B>
-TIDE_HOST_DEVICE constexpr pair<A, B> make_pair(A a, B b) {
-  return pair<A, B>(a, b);
-}
-
+using ::cuda::std::get;
+using ::cuda::std::make_pair;
+using ::cuda::std::pair;
+using ::cuda::std::tuple_element;
+using ::cuda::std::tuple_element_t;
+using ::cuda::std::tuple_size;
+using ::cuda::std::tuple_size_v;
 }  // namespace tide
+
+#else
+
+#include "detail/host_pair.hpp"
+
+#endif
