@@ -1,53 +1,167 @@
 #pragma once
 /// \file iterator_facade.hpp
-/// The base of tide's iterator adaptors: a derived iterator defines three private members and
-/// gets every random-access operation, host and device callable:
+/// The base of tide's iterator adaptors: a derived iterator defines a few private primitives and
+/// gets every iterator operation, host and device callable. The primitives (Thrust's names):
 ///   reference dereference() const;
-///   void advance(std::ptrdiff_t n);
-///   std::ptrdiff_t distance_to(const Derived& other) const;   // other - *this
-/// and befriends `tide::iterator_core_access`.
+///   void advance(difference_type n);
+///   difference_type distance_to(const Derived& other) const;   // other - *this
+///   void increment(); void decrement();                          // optional: else advance(+-1)
+///   bool equal(const Derived& other) const;                      // optional: else distance_to == 0
+/// An iterator that only steps (forward traversal) may define increment and equal without advance
+/// and distance_to. The derived class befriends `tide::iterator_core_access`.
+///
+/// Two parameter orders are accepted, told apart by the fourth parameter:
+///   iterator_facade<Derived, Value, Reference, Pointer, System>                  (tide's)
+///   iterator_facade<Derived, Value, System, Traversal, Reference, Difference>    (Thrust's)
+/// Thrust's is recognized by a traversal tag (random_access_traversal_tag, ...) or a standard
+/// iterator category in the fourth place; Difference defaults to std::ptrdiff_t, and pointer is
+/// void, as in Thrust.
 
 #include <cstddef>
 #include <iterator>
 #include <new>
 #include <type_traits>
+#include <utility>
 
 #include "../config.hpp"
 #include "../detail/system.hpp"
+#include "iterator_categories.hpp"
 
 namespace tide {
 
-/// Gives iterator_facade access to a derived iterator's private primitives.
-class iterator_core_access {
-  template <class, class, class, class, class>
-  friend class iterator_facade;
+namespace detail::iterators {
+/// Marks a facade parameter left out (the sixth, Difference).
+struct facade_default {};
 
+// tide's order: <Value, Reference, Pointer, System>.
+template <class Value, class A, class B, class C, class D, bool ThrustOrder>
+struct facade_types {
+  static_assert(std::is_same_v<D, facade_default>,
+                "tide::iterator_facade: tide's order takes 5 parameters <Derived, Value, Reference, Pointer, "
+                "System>; Thrust's <Derived, Value, System, Traversal, Reference, Difference> needs a traversal "
+                "tag fourth");
+  using value_type = Value;
+  using reference = A;
+  using pointer = B;
+  using system_type = C;
+  using difference_type = std::ptrdiff_t;
+  using iterator_category = std::random_access_iterator_tag;
+};
+// Thrust's order: <Value, System, Traversal, Reference, Difference>.
+template <class Value, class A, class B, class C, class D>
+struct facade_types<Value, A, B, C, D, true> {
+  using value_type = std::remove_const_t<Value>;
+  using reference = C;
+  using pointer = void;
+  using system_type = A;
+  using difference_type = std::conditional_t<std::is_same_v<D, facade_default>, std::ptrdiff_t, D>;
+  using iterator_category = traversal_to_category_t<B>;
+};
+template <class Value, class A, class B, class C, class D>
+using facade_types_t = facade_types<Value, A, B, C, D, is_traversal_tag_v<B> || is_std_category_v<B>>;
+}  // namespace detail::iterators
+
+/// Gives iterator_facade access to a derived iterator's private primitives (befriend it).
+class iterator_core_access {
+  template <class D>
+  static auto has_increment(int) -> decltype(std::declval<D&>().increment(), std::true_type{});
+  template <class D>
+  static std::false_type has_increment(...);
+  template <class D>
+  static auto has_decrement(int) -> decltype(std::declval<D&>().decrement(), std::true_type{});
+  template <class D>
+  static std::false_type has_decrement(...);
+  template <class D>
+  static auto has_advance(int) -> decltype(std::declval<D&>().advance(0), std::true_type{});
+  template <class D>
+  static std::false_type has_advance(...);
+  template <class D>
+  static auto has_equal(int)
+      -> decltype(static_cast<bool>(std::declval<const D&>().equal(std::declval<const D&>())), std::true_type{});
+  template <class D>
+  static std::false_type has_equal(...);
+
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
   template <class D>
   static TIDE_HOST_DEVICE decltype(auto) dereference(const D& d) { return d.dereference(); }
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class D, class N>
+  static TIDE_HOST_DEVICE void advance(D& d, N n) {
+    if constexpr (decltype(has_advance<D>(0))::value) {
+      d.advance(n);
+    } else {  // a stepping iterator: n single steps
+      for (; n > 0; --n) increment(d);
+      if constexpr (decltype(has_decrement<D>(0))::value)  // a forward iterator never goes back
+        for (; n < 0; ++n) d.decrement();
+    }
+  }
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
   template <class D>
-  static TIDE_HOST_DEVICE void advance(D& d, std::ptrdiff_t n) { d.advance(n); }
+  static TIDE_HOST_DEVICE void increment(D& d) {
+    if constexpr (decltype(has_increment<D>(0))::value) d.increment();
+    else d.advance(1);
+  }
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
   template <class D>
-  static TIDE_HOST_DEVICE std::ptrdiff_t distance_to(const D& from, const D& to) {
+  static TIDE_HOST_DEVICE void decrement(D& d) {
+    if constexpr (decltype(has_decrement<D>(0))::value) d.decrement();
+    else d.advance(-1);
+  }
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class D>
+  static TIDE_HOST_DEVICE auto distance_to(const D& from, const D& to) {
     return from.distance_to(to);
   }
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class D>
+  static TIDE_HOST_DEVICE bool equal(const D& a, const D& b) {
+    if constexpr (decltype(has_equal<D>(0))::value) return static_cast<bool>(a.equal(b));
+    else return a.distance_to(b) == 0;
+  }
+
+  // Last in the class: nvcc ignores nv_exec_check_disable on members after a friend declaration.
+  template <class, class, class, class, class, class>
+  friend class iterator_facade;
 };
 
-/// A random-access iterator over Derived's primitives. Reference may be a proxy or a value.
-template <class Derived, class Value, class Reference, class Pointer, class System>
+/// An iterator over Derived's primitives (see the file comment for the two parameter orders).
+/// Reference may be a proxy or a value. tide's order is always random access.
+template <class Derived, class Value, class A, class B, class C,
+          class D = detail::iterators::facade_default>
 class iterator_facade {
+  using types_ = detail::iterators::facade_types_t<Value, A, B, C, D>;
+
  public:
-  using iterator_category = std::random_access_iterator_tag;
-  using value_type = Value;
-  using difference_type = std::ptrdiff_t;
-  using pointer = Pointer;
-  using reference = Reference;
-  using system_type = System;
+  using iterator_category = typename types_::iterator_category;
+  using value_type = typename types_::value_type;
+  using difference_type = typename types_::difference_type;
+  using pointer = typename types_::pointer;
+  using reference = typename types_::reference;
+  using system_type = typename types_::system_type;
 
   TIDE_HOST_DEVICE reference operator*() const { return iterator_core_access::dereference(derived()); }
   TIDE_HOST_DEVICE reference operator[](difference_type n) const { return *(derived() + n); }
 
-  TIDE_HOST_DEVICE Derived& operator++() { return derived() += 1; }
-  TIDE_HOST_DEVICE Derived& operator--() { return derived() -= 1; }
+  TIDE_HOST_DEVICE Derived& operator++() {
+    iterator_core_access::increment(derived());
+    return derived();
+  }
+  TIDE_HOST_DEVICE Derived& operator--() {
+    iterator_core_access::decrement(derived());
+    return derived();
+  }
   TIDE_HOST_DEVICE Derived operator++(int) {
     Derived t = derived();
     ++*this;
@@ -73,17 +187,20 @@ class iterator_facade {
   friend TIDE_HOST_DEVICE difference_type operator-(const Derived& a, const Derived& b) {
     return distance(b, a);
   }
-  friend TIDE_HOST_DEVICE bool operator==(const Derived& a, const Derived& b) { return a - b == 0; }
-  friend TIDE_HOST_DEVICE bool operator!=(const Derived& a, const Derived& b) { return a - b != 0; }
+  friend TIDE_HOST_DEVICE bool operator==(const Derived& a, const Derived& b) { return equal(a, b); }
+  friend TIDE_HOST_DEVICE bool operator!=(const Derived& a, const Derived& b) { return !equal(a, b); }
   friend TIDE_HOST_DEVICE bool operator<(const Derived& a, const Derived& b) { return a - b < 0; }
   friend TIDE_HOST_DEVICE bool operator>(const Derived& a, const Derived& b) { return a - b > 0; }
   friend TIDE_HOST_DEVICE bool operator<=(const Derived& a, const Derived& b) { return a - b <= 0; }
   friend TIDE_HOST_DEVICE bool operator>=(const Derived& a, const Derived& b) { return a - b >= 0; }
 
  private:
-  // The hidden friends above reach the derived primitives through this member.
+  // The hidden friends above reach the derived primitives through these members.
   static TIDE_HOST_DEVICE difference_type distance(const Derived& from, const Derived& to) {
-    return iterator_core_access::distance_to(from, to);
+    return static_cast<difference_type>(iterator_core_access::distance_to(from, to));
+  }
+  static TIDE_HOST_DEVICE bool equal(const Derived& a, const Derived& b) {
+    return iterator_core_access::equal(a, b);
   }
   TIDE_HOST_DEVICE Derived& derived() { return static_cast<Derived&>(*this); }
   TIDE_HOST_DEVICE const Derived& derived() const { return static_cast<const Derived&>(*this); }
