@@ -53,6 +53,12 @@ struct nc_increment {
   template <class R>
   TIDE_HOST_DEVICE void operator()(R&& x) { x = x + by; }
 };
+struct nc_point_add {
+  TIDE_HOST_DEVICE point operator()(const point& a, const point& b) { return {a.x + b.x, a.y + b.y}; }
+};
+struct nc_point_x_less {
+  TIDE_HOST_DEVICE bool operator()(const point& a, const point& b) { return a.x < b.x; }
+};
 struct nc_index_cube {
   TIDE_HOST_DEVICE int operator()(std::ptrdiff_t i) { return static_cast<int>((i % 100) * (i % 100) * (i % 100)); }
 };
@@ -139,6 +145,15 @@ TEST_CASE_TEMPLATE("reduce, transform_reduce, inner_product and count_if take no
     CHECK(tide::count_if(B::policy(), da.begin(), da.end(), nc_odd{}) == odd);
     auto above = std::count_if(a.begin(), a.end(), [](int x) { return x > 20; });
     CHECK(tide::count_if(B::policy(), da.begin(), da.end(), nc_above{20}) == above);
+
+    // The _into forms write the result through an iterator without waiting.
+    typename B::template vector<int> r(2);
+    typename B::template vector<std::ptrdiff_t> c(1);
+    tide::reduce_into(B::policy(), da.begin(), da.end(), r.begin(), 11, nc_plus{});
+    tide::transform_reduce_into(B::policy(), da.begin(), da.end(), r.begin() + 1, nc_square{}, 0, nc_plus{});
+    tide::count_if_into(B::policy(), da.begin(), da.end(), c.begin(), nc_odd{});
+    CHECK(to_std(r) == std::vector<int>{std::accumulate(a.begin(), a.end(), 11), static_cast<int>(squares)});
+    CHECK(to_std(c) == std::vector<std::ptrdiff_t>{odd});
   }
 }
 
@@ -322,6 +337,13 @@ TEST_CASE_TEMPLATE("sort, stable_sort and the by_key sorts take a non-const comp
     }
     {
       auto d = backend_vector<B>(a);
+      tide::sort(B::policy(), d.begin(), d.end(), nc_less{});
+      auto w = a;
+      std::sort(w.begin(), w.end());
+      CHECK(to_std(d) == w);
+    }
+    {
+      auto d = backend_vector<B>(a);
       tide::stable_sort(B::policy(), d.begin(), d.end(), nc_div_less{100});
       auto w = a;
       std::stable_sort(w.begin(), w.end(), [](int x, int y) { return x / 100 < y / 100; });
@@ -493,6 +515,40 @@ TEST_CASE_TEMPLATE("gather_if and scatter_if take a non-const predicate", B, TID
     for (std::size_t i = 0; i < a.size(); ++i)
       if (s[i] & 1) want[map[i]] = a[i];
     CHECK(to_std(sc) == want);
+  }
+}
+
+TEST_CASE_TEMPLATE("non-const functors over a user-defined value type: reduce, scans and sort", B,
+                   TIDE_TEST_BACKENDS) {
+  for (auto n : test_sizes) {
+    CAPTURE(n);
+    auto x = random_vector<int>(n, "nc-point-x", -100, 100);
+    auto y = random_vector<int>(n, "nc-point-y", -100, 100);
+    std::vector<point> p(x.size());
+    for (std::size_t i = 0; i < p.size(); ++i) p[i] = {x[i], y[i]};
+    typename B::template vector<point> d(p.begin(), p.end()), out(p.size());
+
+    point sum{1, 2};
+    for (auto& q : p) sum = {sum.x + q.x, sum.y + q.y};
+    CHECK(tide::reduce(B::policy(), d.begin(), d.end(), point{1, 2}, nc_point_add{}) == sum);
+
+    std::vector<point> want(p.size());
+    point run{0, 0};
+    for (std::size_t i = 0; i < p.size(); ++i) want[i] = run = {run.x + p[i].x, run.y + p[i].y};
+    tide::inclusive_scan(B::policy(), d.begin(), d.end(), out.begin(), nc_point_add{});
+    CHECK(to_std(out) == want);
+    run = {5, 5};
+    for (std::size_t i = 0; i < p.size(); ++i) {
+      want[i] = run;
+      run = {run.x + p[i].x, run.y + p[i].y};
+    }
+    tide::exclusive_scan(B::policy(), d.begin(), d.end(), out.begin(), point{5, 5}, nc_point_add{});
+    CHECK(to_std(out) == want);
+
+    want = p;
+    std::stable_sort(want.begin(), want.end(), [](const point& l, const point& r) { return l.x < r.x; });
+    tide::stable_sort(B::policy(), d.begin(), d.end(), nc_point_x_less{});
+    CHECK(to_std(d) == want);
   }
 }
 
