@@ -3,7 +3,11 @@
 /// Device pointers and references, raw allocation, and allocators over memory resources.
 
 #include <cstddef>
+#include <iosfwd>
 #include <iterator>
+#include <limits>
+#include <memory>
+#include <new>
 #include <type_traits>
 
 #include "config.hpp"
@@ -51,19 +55,40 @@ class device_reference {
   }
   TIDE_HOST_DEVICE device_ptr<T> operator&() const { return device_ptr<T>(p_); }
 
+  /// Assigns the value another reference (of any element type) refers to.
+  template <class U>
+  TIDE_HOST_DEVICE device_reference& operator=(const device_reference<U>& other) {
+    return *this = static_cast<value_type>(static_cast<typename device_reference<U>::value_type>(other));
+  }
+
+  // Compound assignment: a read, the operation on the host value, a write (as Thrust's).
   template <class U> TIDE_HOST_DEVICE device_reference& operator+=(const U& u) { return *this = value_type(*this) + u; }
   template <class U> TIDE_HOST_DEVICE device_reference& operator-=(const U& u) { return *this = value_type(*this) - u; }
   template <class U> TIDE_HOST_DEVICE device_reference& operator*=(const U& u) { return *this = value_type(*this) * u; }
   template <class U> TIDE_HOST_DEVICE device_reference& operator/=(const U& u) { return *this = value_type(*this) / u; }
+  template <class U> TIDE_HOST_DEVICE device_reference& operator%=(const U& u) { return *this = value_type(*this) % u; }
+  template <class U> TIDE_HOST_DEVICE device_reference& operator<<=(const U& u) { return *this = value_type(*this) << u; }
+  template <class U> TIDE_HOST_DEVICE device_reference& operator>>=(const U& u) { return *this = value_type(*this) >> u; }
+  template <class U> TIDE_HOST_DEVICE device_reference& operator&=(const U& u) { return *this = value_type(*this) & u; }
+  template <class U> TIDE_HOST_DEVICE device_reference& operator|=(const U& u) { return *this = value_type(*this) | u; }
+  template <class U> TIDE_HOST_DEVICE device_reference& operator^=(const U& u) { return *this = value_type(*this) ^ u; }
   TIDE_HOST_DEVICE device_reference& operator++() { return *this = value_type(*this) + 1; }
   TIDE_HOST_DEVICE device_reference& operator--() { return *this = value_type(*this) - 1; }
   TIDE_HOST_DEVICE value_type operator++(int) { value_type v = *this; *this = v + 1; return v; }
   TIDE_HOST_DEVICE value_type operator--(int) { value_type v = *this; *this = v - 1; return v; }
 
-  friend TIDE_HOST_DEVICE void swap(device_reference a, device_reference b) {
-    value_type t = a;
-    a = static_cast<value_type>(b);
-    b = t;
+  /// Exchanges the referred-to values.
+  TIDE_HOST_DEVICE void swap(device_reference other) {
+    value_type t = *this;
+    *this = static_cast<value_type>(other);
+    other = t;
+  }
+  friend TIDE_HOST_DEVICE void swap(device_reference a, device_reference b) { a.swap(b); }
+  /// Prints the referred-to value.
+  template <class CharT, class Traits>
+  friend std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os,
+                                                       const device_reference& r) {
+    return os << static_cast<value_type>(r);
   }
 
  private:
@@ -124,6 +149,12 @@ class device_ptr {
   T* p_ = nullptr;
 };
 
+/// Prints the address.
+template <class CharT, class Traits, class T>
+std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os, const device_ptr<T>& p) {
+  return os << static_cast<const void*>(p.get());
+}
+
 /// Wraps a raw device pointer.
 template <class T>
 TIDE_HOST_DEVICE device_ptr<T> device_pointer_cast(T* p) { return device_ptr<T>(p); }
@@ -159,33 +190,61 @@ void device_free(device_ptr<T> p) {
   default_container_resource()->deallocate(const_cast<std::remove_cv_t<T>*>(p.get()), 0, nullptr);
 }
 
-/// An allocator over a memory resource (the default host or device one unless given).
+namespace detail {
+/// Whether System's memory is the device's and not the host's (the CUDA, or OMP, device system).
+template <class System>
+inline constexpr bool is_device_memory_v =
+    std::is_same_v<System, device_system_tag> && !std::is_same_v<device_system_tag, host_system_tag>;
+}  // namespace detail
+
+/// An allocator over a memory resource (the default host or device one unless given). Its
+/// pointers are `device_ptr<T>` for the device system's memory, `T*` for the host's. Like
+/// Thrust's resource allocators, it goes with its container on copy and move assignment and swap.
 template <class T, class System>
 class resource_allocator {
  public:
   using value_type = T;
   using system_type = System;
+  using pointer = std::conditional_t<detail::is_device_memory_v<System>, device_ptr<T>, T*>;
+  using const_pointer = std::conditional_t<detail::is_device_memory_v<System>, device_ptr<const T>, const T*>;
+  using size_type = std::size_t;
+  using difference_type = std::ptrdiff_t;
+  using propagate_on_container_copy_assignment = std::true_type;
+  using propagate_on_container_move_assignment = std::true_type;
+  using propagate_on_container_swap = std::true_type;
+  template <class U>
+  struct rebind {
+    using other = resource_allocator<U, System>;
+  };
+
   resource_allocator() noexcept : resource_(default_resource()) {}
+  /// Allocates from `r` (the default resource when null); `r` must outlive the allocator's memory.
   explicit resource_allocator(memory_resource* r) noexcept : resource_(r ? r : default_resource()) {}
   template <class U>
   resource_allocator(const resource_allocator<U, System>& o) noexcept : resource_(o.resource()) {}
 
-  T* allocate(std::size_t n) {
-    if (n > std::size_t(-1) / sizeof(T)) throw tide::bad_alloc(std::size_t(-1), "allocator");
-    return static_cast<T*>(resource_->allocate(n * sizeof(T), nullptr));
+  pointer allocate(size_type n) {
+    if (n > max_size()) throw tide::bad_alloc(std::size_t(-1), "allocator");
+    return pointer(static_cast<T*>(resource_->allocate(n * sizeof(T), nullptr)));
   }
-  void deallocate(T* p, std::size_t n) noexcept { resource_->deallocate(p, n * sizeof(T), nullptr); }
+  void deallocate(pointer p, size_type n) noexcept { resource_->deallocate(to_raw(p), n * sizeof(T), nullptr); }
+  size_type max_size() const noexcept { return std::numeric_limits<size_type>::max() / sizeof(T); }
   memory_resource* resource() const noexcept { return resource_; }
 
-  friend bool operator==(const resource_allocator& a, const resource_allocator& b) noexcept {
-    return a.resource_->is_equal(*b.resource_);
+  template <class U>
+  friend bool operator==(const resource_allocator& a, const resource_allocator<U, System>& b) noexcept {
+    return a.resource_->is_equal(*b.resource());
   }
-  friend bool operator!=(const resource_allocator& a, const resource_allocator& b) noexcept { return !(a == b); }
+  template <class U>
+  friend bool operator!=(const resource_allocator& a, const resource_allocator<U, System>& b) noexcept {
+    return !(a == b);
+  }
 
  private:
+  static T* to_raw(T* p) noexcept { return p; }
+  static T* to_raw(device_ptr<T> p) noexcept { return p.get(); }
   static memory_resource* default_resource() noexcept {
-    if constexpr (std::is_same_v<System, device_system_tag> &&
-                  !std::is_same_v<device_system_tag, host_system_tag>)
+    if constexpr (detail::is_device_memory_v<System>)
       return default_container_resource();
     else
       return default_host_resource();
@@ -193,9 +252,45 @@ class resource_allocator {
   memory_resource* resource_;
 };
 
+/// Thrust's default allocator of `device_vector`: the device system's container resource
+/// (`default_container_resource()`), or the resource given.
 template <class T>
 using device_allocator = resource_allocator<T, device_system_tag>;
+/// The default allocator of `host_vector`: host memory from `default_host_resource()`.
 template <class T>
 using host_allocator = resource_allocator<T, host_system_tag>;
+
+/// Thrust's `device_malloc_allocator`: a stateless allocator whose memory comes from
+/// `device_malloc` and goes back through `device_free`.
+template <class T>
+class device_malloc_allocator {
+ public:
+  using value_type = T;
+  using pointer = device_ptr<T>;
+  using const_pointer = device_ptr<const T>;
+  using reference = typename device_ptr<T>::reference;
+  using const_reference = typename device_ptr<const T>::reference;
+  using size_type = std::size_t;
+  using difference_type = std::ptrdiff_t;
+  template <class U>
+  struct rebind {
+    using other = device_malloc_allocator<U>;
+  };
+
+  TIDE_HOST_DEVICE device_malloc_allocator() {}
+  TIDE_HOST_DEVICE device_malloc_allocator(const device_malloc_allocator&) {}
+  template <class U>
+  TIDE_HOST_DEVICE device_malloc_allocator(const device_malloc_allocator<U>&) {}
+  device_malloc_allocator& operator=(const device_malloc_allocator&) = default;
+
+  pointer allocate(size_type n, const_pointer = const_pointer()) {
+    if (n > max_size()) throw tide::bad_alloc(std::size_t(-1), "device_malloc_allocator");
+    return device_malloc<T>(n);
+  }
+  void deallocate(pointer p, size_type) noexcept { device_free(p); }
+  size_type max_size() const { return std::numeric_limits<size_type>::max() / sizeof(T); }
+  TIDE_HOST_DEVICE bool operator==(const device_malloc_allocator&) const { return true; }
+  TIDE_HOST_DEVICE bool operator!=(const device_malloc_allocator&) const { return false; }
+};
 
 }  // namespace tide

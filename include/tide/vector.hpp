@@ -1,6 +1,7 @@
 #pragma once
 /// \file vector.hpp
-/// `host_vector` and `device_vector`: std::vector's interface over a memory resource.
+/// `host_vector` and `device_vector`: std::vector's interface over an allocator (by default one over
+/// a memory resource), as Thrust's `vector_base<T, Alloc>`.
 /// Elements must be trivially copyable. `device_vector<bool>` holds one bool per element.
 /// `vector(n, tide::no_init)` leaves the elements uninitialized (no fill kernel).
 
@@ -11,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "detail/allocator_traits.hpp"
 #include "detail/copy_across.hpp"
 #include "error.hpp"
 #include "memory.hpp"
@@ -32,20 +34,26 @@ struct fill_value {
   TIDE_HOST_DEVICE void operator()(Ref&& r) const { r = value; }
 };
 
-/// The vector, parameterized by its system (host_system_tag or device_system_tag).
-template <class T, class System>
+/// The vector, parameterized by its allocator (whose system says where the elements live).
+template <class T, class Alloc>
 class vector_base {
   static_assert(std::is_trivially_copyable_v<T>, "tide vectors hold trivially copyable elements");
-  static constexpr bool is_device = std::is_same_v<System, device_system_tag> &&
-                                    !std::is_same_v<device_system_tag, host_system_tag>;
+  using alloc_traits = std::allocator_traits<Alloc>;
+  using alloc_pointer = typename alloc_traits::pointer;
+  using system = allocator_system_t<Alloc>;
+  static constexpr bool is_device = is_device_memory_v<system>;
+  static constexpr bool pocca = alloc_traits::propagate_on_container_copy_assignment::value;
+  static constexpr bool pocma = alloc_traits::propagate_on_container_move_assignment::value;
+  static constexpr bool pocs = alloc_traits::propagate_on_container_swap::value;
 
  public:
   using value_type = T;
-  using allocator_type = resource_allocator<T, System>;
+  using allocator_type = Alloc;
   using size_type = std::size_t;
   using difference_type = std::ptrdiff_t;
-  using pointer = std::conditional_t<is_device, device_ptr<T>, T*>;
-  using const_pointer = std::conditional_t<is_device, device_ptr<const T>, const T*>;
+  /// Device memory: the allocator's pointer class (device_ptr, universal_ptr), else device_ptr.
+  using pointer = std::conditional_t<is_device, std::conditional_t<std::is_class_v<alloc_pointer>, alloc_pointer, device_ptr<T>>, T*>;
+  using const_pointer = typename std::pointer_traits<pointer>::template rebind<const T>;
   using iterator = pointer;
   using const_iterator = const_pointer;
   using reference = typename std::iterator_traits<iterator>::reference;
@@ -54,54 +62,78 @@ class vector_base {
   using const_reverse_iterator = std::reverse_iterator<const_iterator>;
 
   vector_base() = default;
-  explicit vector_base(const allocator_type& a) : alloc_(a) {}
-  explicit vector_base(size_type n, const allocator_type& a = allocator_type()) : alloc_(a) {
-    resize(n);
-  }
-  vector_base(size_type n, no_init_t, const allocator_type& a = allocator_type()) : alloc_(a) { resize(n, no_init); }
-  vector_base(size_type n, const T& v, const allocator_type& a = allocator_type()) : alloc_(a) { resize(n, v); }
+  explicit vector_base(const Alloc& a) : alloc_(a) {}
+  /// n value-initialized elements: T() written by a fill, or, where the allocator has a
+  /// `construct(T*)` member, that member called on each (an empty one leaves them uninitialized).
+  explicit vector_base(size_type n) { default_append(n); }
+  explicit vector_base(size_type n, const Alloc& a) : alloc_(a) { default_append(n); }
+  vector_base(size_type n, no_init_t, const Alloc& a = Alloc()) : alloc_(a) { resize(n, no_init); }
+  vector_base(size_type n, const T& v, const Alloc& a = Alloc()) : alloc_(a) { resize(n, v); }
   template <class It, class = typename std::iterator_traits<It>::iterator_category>
-  vector_base(It first, It last, const allocator_type& a = allocator_type()) : alloc_(a) {
+  vector_base(It first, It last, const Alloc& a = Alloc()) : alloc_(a) {
     assign(first, last);
   }
-  vector_base(std::initializer_list<T> init, const allocator_type& a = allocator_type()) : alloc_(a) {
+  vector_base(std::initializer_list<T> init, const Alloc& a = Alloc()) : alloc_(a) {
     assign(init.begin(), init.end());
   }
-  vector_base(const vector_base& o) : alloc_(o.alloc_) { assign(o.begin(), o.end()); }
-  vector_base(vector_base&& o) noexcept : alloc_(o.alloc_) { steal(o); }
-  /// From the other vector kind, or a std::vector.
-  template <class U, class S>
-  vector_base(const vector_base<U, S>& o) { assign(o.begin(), o.end()); }
-  template <class U, class A>
-  vector_base(const std::vector<U, A>& o) { assign(o.begin(), o.end()); }
+  vector_base(const vector_base& o) : alloc_(alloc_traits::select_on_container_copy_construction(o.alloc_)) {
+    assign(o.begin(), o.end());
+  }
+  vector_base(const vector_base& o, const Alloc& a) : alloc_(a) { assign(o.begin(), o.end()); }
+  vector_base(vector_base&& o) noexcept : alloc_(std::move(o.alloc_)) { steal(o); }
+  /// Takes `o`'s elements where `a` can free them (equal allocators), else copies them.
+  vector_base(vector_base&& o, const Alloc& a) : alloc_(a) {
+    if (alloc_ == o.alloc_)
+      steal(o);
+    else
+      assign(o.begin(), o.end());
+  }
+  /// From a vector of another element type, allocator or system, or a std::vector.
+  template <class U, class A2>
+  vector_base(const vector_base<U, A2>& o) { assign(o.begin(), o.end()); }
+  template <class U, class A2>
+  vector_base(const std::vector<U, A2>& o) { assign(o.begin(), o.end()); }
   ~vector_base() { release(); }
 
+  /// The allocator follows the elements where it propagates on copy assignment (tide's and
+  /// Thrust's resource allocators do); the old block goes back to the old allocator first.
   vector_base& operator=(const vector_base& o) {
-    if (this != &o) assign(o.begin(), o.end());
-    return *this;
-  }
-  vector_base& operator=(vector_base&& o) noexcept {
-    if (this != &o) {
-      release();
+    if (this == &o) return *this;
+    if constexpr (pocca) {
+      if (!(alloc_ == o.alloc_)) {
+        release();
+        size_ = 0;
+      }
       alloc_ = o.alloc_;
-      steal(o);
     }
-    return *this;
-  }
-  template <class U, class S>
-  vector_base& operator=(const vector_base<U, S>& o) {
     assign(o.begin(), o.end());
     return *this;
   }
-  template <class U, class A>
-  vector_base& operator=(const std::vector<U, A>& o) {
+  vector_base& operator=(vector_base&& o) noexcept(pocma || alloc_traits::is_always_equal::value) {
+    if (this == &o) return *this;
+    if (pocma || alloc_ == o.alloc_) {
+      release();
+      if constexpr (pocma) alloc_ = std::move(o.alloc_);
+      steal(o);
+    } else {  // this allocator cannot free o's block: copy the elements
+      assign(o.begin(), o.end());
+    }
+    return *this;
+  }
+  template <class U, class A2>
+  vector_base& operator=(const vector_base<U, A2>& o) {
+    assign(o.begin(), o.end());
+    return *this;
+  }
+  template <class U, class A2>
+  vector_base& operator=(const std::vector<U, A2>& o) {
     assign(o.begin(), o.end());
     return *this;
   }
   /// Copies to a std::vector.
-  template <class A>
-  operator std::vector<T, A>() const {
-    std::vector<T, A> v(size());
+  template <class A2>
+  operator std::vector<T, A2>() const {
+    std::vector<T, A2> v(size());
     copy_across(begin(), static_cast<tide::size_type>(size()), v.data());
     return v;
   }
@@ -119,9 +151,9 @@ class vector_base {
     auto n = static_cast<size_type>(d);
     vector_base tmp(alloc_);
     tmp.reserve(n);
-    copy_across(first, static_cast<tide::size_type>(n), tmp.raw());
+    copy_across(first, static_cast<tide::size_type>(n), tmp.begin());
     tmp.size_ = n;
-    swap(tmp);
+    swap_storage(tmp);
   }
   void assign(size_type n, const T& v) {
     clear();
@@ -155,6 +187,10 @@ class vector_base {
   const_iterator cend() const noexcept { return end(); }
   reverse_iterator rbegin() noexcept { return reverse_iterator(end()); }
   reverse_iterator rend() noexcept { return reverse_iterator(begin()); }
+  const_reverse_iterator rbegin() const noexcept { return const_reverse_iterator(end()); }
+  const_reverse_iterator rend() const noexcept { return const_reverse_iterator(begin()); }
+  const_reverse_iterator crbegin() const noexcept { return rbegin(); }
+  const_reverse_iterator crend() const noexcept { return rend(); }
 
   bool empty() const noexcept { return size_ == 0; }
   size_type size() const noexcept { return size_; }
@@ -164,11 +200,11 @@ class vector_base {
 
   void reserve(size_type n) {
     if (n <= capacity_) return;
-    T* fresh = alloc_.allocate(n);
+    T* fresh = allocate_raw(n);
     try {
       if (size_) copy_raw(fresh, data_, size_);
     } catch (...) {  // a failed device copy: keep the old contents, give the new block back
-      alloc_.deallocate(fresh, n);
+      deallocate_raw(fresh, n);
       throw;
     }
     release();
@@ -177,11 +213,16 @@ class vector_base {
   }
   void shrink_to_fit() {
     if (capacity_ == size_) return;
-    vector_base tmp(*this);
-    swap(tmp);
+    vector_base tmp(*this, alloc_);
+    swap_storage(tmp);
   }
   void clear() noexcept { size_ = 0; }
-  void resize(size_type n) { resize(n, T()); }
+  void resize(size_type n) {
+    if (n > size_)
+      default_append(n - size_);
+    else
+      size_ = n;
+  }
   void resize(size_type n, const T& v) {
     size_type old = size_;
     resize(n, no_init);
@@ -198,12 +239,15 @@ class vector_base {
   void pop_back() {
     if (size_) --size_;
   }
+  /// Exchanges the elements; the allocators too where they propagate on swap.
   void swap(vector_base& o) noexcept {
-    std::swap(data_, o.data_);
-    std::swap(size_, o.size_);
-    std::swap(capacity_, o.capacity_);
-    std::swap(alloc_, o.alloc_);
+    swap_storage(o);
+    if constexpr (pocs) {
+      using std::swap;
+      swap(alloc_, o.alloc_);
+    }
   }
+  friend void swap(vector_base& a, vector_base& b) noexcept { a.swap(b); }
 
   iterator erase(const_iterator pos) { return erase(pos, pos + 1); }
   iterator erase(const_iterator first, const_iterator last) {
@@ -232,8 +276,6 @@ class vector_base {
  private:
   template <class, class>
   friend class vector_base;
-  using raw_iterator = std::conditional_t<is_device, device_ptr<T>, T*>;
-  raw_iterator raw() { return raw_iterator(data_); }
 
   size_type index_of(const_iterator it) const { return static_cast<size_type>(it - begin()); }
   void check_index(size_type i) const {
@@ -255,13 +297,15 @@ class vector_base {
       if (at) copy_raw(grown.data_, data_, at);
       if (old > at) copy_raw(grown.data_ + at + count, data_ + at, old - at);
       grown.size_ = old + count;
-      swap(grown);
+      swap_storage(grown);
     } else {
       if (old > at) move_raw(data_ + at + count, data_ + at, old - at);
       size_ = old + count;
     }
     return at;
   }
+  T* allocate_raw(size_type n) { return allocator_pointer_to_raw(alloc_traits::allocate(alloc_, n)); }
+  void deallocate_raw(T* p, size_type n) noexcept { alloc_traits::deallocate(alloc_, alloc_pointer(p), n); }
   void copy_raw(T* dst, const T* src, size_type n) {
     if constexpr (is_device)  // waits, as Thrust's vectors do: the memory is usable on any stream after
       device_copy_bytes(dst, src, n * sizeof(T), copy_kind::device_to_device, nullptr, true, "vector");
@@ -278,10 +322,32 @@ class vector_base {
       std::memmove(static_cast<void*>(dst), src, n * sizeof(T));
     }
   }
-  void fill_raw(T* dst, size_type n, const T& v) {
+  /// Grows by n value-initialized elements (see the size constructor).
+  void default_append(size_type n) {
     if (!n) return;
-    dispatch::for_each_n(policy_for_system_t<System>{}, dst, static_cast<tide::size_type>(n), fill_value<T>{v});
+    const size_type old = size_;
+    resize(old + n, no_init);
+    if constexpr (constructs_by_allocator_v<Alloc, T>)
+      for_each_raw(data_ + old, n, construct_via_allocator<Alloc>{alloc_});
+    else
+      for_each_raw(data_ + old, n, fill_value<T>{T()});
+  }
+  void fill_raw(T* dst, size_type n, const T& v) {
+    if constexpr (copy_constructs_by_allocator_v<Alloc, T>)
+      for_each_raw(dst, n, copy_construct_via_allocator<Alloc, T>{alloc_, v});
+    else
+      for_each_raw(dst, n, fill_value<T>{v});
+  }
+  template <class F>
+  void for_each_raw(T* dst, size_type n, F f) {
+    if (!n) return;
+    dispatch::for_each_n(policy_for_system_t<system>{}, dst, static_cast<tide::size_type>(n), f);
     if constexpr (is_device) synchronize_stream(nullptr, "vector fill");
+  }
+  void swap_storage(vector_base& o) noexcept {
+    std::swap(data_, o.data_);
+    std::swap(size_, o.size_);
+    std::swap(capacity_, o.capacity_);
   }
   void steal(vector_base& o) noexcept {
     data_ = std::exchange(o.data_, nullptr);
@@ -289,46 +355,65 @@ class vector_base {
     capacity_ = std::exchange(o.capacity_, 0);
   }
   void release() noexcept {
-    if (data_) alloc_.deallocate(data_, capacity_);
+    if (data_) deallocate_raw(data_, capacity_);
     data_ = nullptr;
     capacity_ = 0;
   }
 
-  allocator_type alloc_;
+  Alloc alloc_;
   T* data_ = nullptr;
   size_type size_ = 0;
   size_type capacity_ = 0;
 };
 
-template <class T, class S1, class S2>
-bool operator==(const vector_base<T, S1>& a, const vector_base<T, S2>& b) {
+template <class T, class A1, class A2>
+bool operator==(const vector_base<T, A1>& a, const vector_base<T, A2>& b) {
   if (a.size() != b.size()) return false;
   std::vector<T> x = a, y = b;
   return std::equal(x.begin(), x.end(), y.begin());
 }
-template <class T, class S1, class S2>
-bool operator!=(const vector_base<T, S1>& a, const vector_base<T, S2>& b) {
+template <class T, class A1, class A2>
+bool operator!=(const vector_base<T, A1>& a, const vector_base<T, A2>& b) {
   return !(a == b);
+}
+template <class T, class A1, class A2>
+bool operator==(const vector_base<T, A1>& a, const std::vector<T, A2>& b) {
+  if (a.size() != b.size()) return false;
+  std::vector<T> x = a;
+  return std::equal(x.begin(), x.end(), b.begin());
+}
+template <class T, class A1, class A2>
+bool operator==(const std::vector<T, A1>& a, const vector_base<T, A2>& b) {
+  return b == a;
+}
+template <class T, class A1, class A2>
+bool operator!=(const vector_base<T, A1>& a, const std::vector<T, A2>& b) {
+  return !(a == b);
+}
+template <class T, class A1, class A2>
+bool operator!=(const std::vector<T, A1>& a, const vector_base<T, A2>& b) {
+  return !(b == a);
 }
 
 }  // namespace detail
 
-template <class T>
+template <class T, class Alloc = device_allocator<T>>
 class device_vector;
 
-/// A vector in host memory; its iterators are host iterators (raw pointers).
-template <class T>
-class host_vector : public detail::vector_base<T, host_system_tag> {
-  using base = detail::vector_base<T, host_system_tag>;
+/// A vector in host memory; its iterators are host iterators (raw pointers). `Alloc` gives the
+/// memory (by default host memory from `default_host_resource()`; std::allocator works too).
+template <class T, class Alloc = host_allocator<T>>
+class host_vector : public detail::vector_base<T, Alloc> {
+  using base = detail::vector_base<T, Alloc>;
 
  public:
   using base::base;
-  // Spelled out: when the device system is the host (CPP), both kinds share one base, and C++
+  // Spelled out: when the device system is the host (CPP), both kinds may share one base, and C++
   // does not inherit a base constructor that takes the base itself.
-  template <class U>
-  host_vector(const device_vector<U>& o) : base(o.begin(), o.end()) {}
-  template <class U>
-  host_vector& operator=(const device_vector<U>& o) {
+  template <class U, class A2>
+  host_vector(const device_vector<U, A2>& o) : base(o.begin(), o.end()) {}
+  template <class U, class A2>
+  host_vector& operator=(const device_vector<U, A2>& o) {
     this->assign(o.begin(), o.end());
     return *this;
   }
@@ -336,21 +421,22 @@ class host_vector : public detail::vector_base<T, host_system_tag> {
   host_vector(const host_vector&) = default;
   host_vector(host_vector&&) noexcept = default;
   host_vector& operator=(const host_vector&) = default;
-  host_vector& operator=(host_vector&&) noexcept = default;
+  host_vector& operator=(host_vector&&) = default;
   using base::operator=;
 };
 
-/// A vector in the device system's memory; its iterators are `device_ptr<T>`.
-template <class T>
-class device_vector : public detail::vector_base<T, device_system_tag> {
-  using base = detail::vector_base<T, device_system_tag>;
+/// A vector in the device system's memory; its iterators are `device_ptr<T>` (or `Alloc`'s pointer
+/// class). `Alloc` gives the memory: by default `default_container_resource()`.
+template <class T, class Alloc>
+class device_vector : public detail::vector_base<T, Alloc> {
+  using base = detail::vector_base<T, Alloc>;
 
  public:
   using base::base;
-  template <class U>
-  device_vector(const host_vector<U>& o) : base(o.begin(), o.end()) {}
-  template <class U>
-  device_vector& operator=(const host_vector<U>& o) {
+  template <class U, class A2>
+  device_vector(const host_vector<U, A2>& o) : base(o.begin(), o.end()) {}
+  template <class U, class A2>
+  device_vector& operator=(const host_vector<U, A2>& o) {
     this->assign(o.begin(), o.end());
     return *this;
   }
@@ -358,13 +444,13 @@ class device_vector : public detail::vector_base<T, device_system_tag> {
   device_vector(const device_vector&) = default;
   device_vector(device_vector&&) noexcept = default;
   device_vector& operator=(const device_vector&) = default;
-  device_vector& operator=(device_vector&&) noexcept = default;
+  device_vector& operator=(device_vector&&) = default;
   using base::operator=;
 };
 
-template <class T>
-void swap(host_vector<T>& a, host_vector<T>& b) noexcept { a.swap(b); }
-template <class T>
-void swap(device_vector<T>& a, device_vector<T>& b) noexcept { a.swap(b); }
+template <class T, class A>
+void swap(host_vector<T, A>& a, host_vector<T, A>& b) noexcept { a.swap(b); }
+template <class T, class A>
+void swap(device_vector<T, A>& a, device_vector<T, A>& b) noexcept { a.swap(b); }
 
 }  // namespace tide
