@@ -12,6 +12,9 @@
 #include "mr.hpp"
 #include "tuple.hpp"
 #include "vector.hpp"
+#include "universal.hpp"
+#include "device_new.hpp"
+#include "allocate_unique.hpp"
 #include "iterator.hpp"
 #include "random.hpp"
 
