@@ -50,9 +50,6 @@ struct store_at {
     out[i] = 10 * v + 1;
   }
 };
-struct square_long {
-  TIDE_HOST_DEVICE long operator()(int x) const { return static_cast<long>(x) * x; }
-};
 
 template <class V>
 auto raw(V& v) {
@@ -258,6 +255,12 @@ TEST_CASE("iterator traits by Thrust's names") {
   static_assert(std::is_same_v<tide::iterator_system_t<device_category_iterator>, tide::device_system_tag>);
   static_assert(std::is_base_of_v<std::random_access_iterator_tag, tide::random_access_device_iterator_tag>);
   static_assert(std::is_same_v<tide::random_access_host_iterator_tag, std::random_access_iterator_tag>);
+  static_assert(std::is_same_v<tide::cpp::tag, tide::seq_tag>);
+  static_assert(std::is_same_v<tide::system::omp::tag, tide::omp_tag>);
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+  static_assert(std::is_same_v<tide::cuda::tag, tide::device_system_tag>);
+  static_assert(std::is_same_v<tide::system::cuda::tag, tide::cuda_tag>);
+#endif
   CHECK(true);  // the static_asserts are the checks
 }
 
@@ -412,6 +415,10 @@ TEST_CASE("tabulate_output_iterator: types, and writing v at i calls f(i, v)") {
   *it = 7;
   CHECK(seen == std::vector<int>{61, 71, 41, 51});
   CHECK(it.index() == 1);
+  CHECK(*it.base() == 1);
+  tide::tabulate_output_iterator<store_at> converted = store_at{seen.data()};  // implicit, as Thrust's
+  converted[1] = 0;
+  CHECK(seen[1] == 1);
 }
 
 TEST_CASE_TEMPLATE("tabulate_output_iterator as the output of transform, copy and inclusive_scan", B,

@@ -1,7 +1,8 @@
 #pragma once
 /// \file iterator_categories.hpp
 /// Thrust's iterator vocabulary: `use_default`, the traversal tags (`random_access_traversal_tag`,
-/// ...), and the categories that also name a system (`random_access_device_iterator_tag`, ...).
+/// ...), the categories that also name a system (`random_access_device_iterator_tag`, ...), and the
+/// per-system tags (`cpp::tag`, `omp::tag`, `cuda::tag`).
 /// An iterator whose iterator_category is one of the device categories belongs to the device
 /// system even without a `system_type` member, as in Thrust.
 
@@ -54,6 +55,33 @@ using output_host_iterator_tag = std::output_iterator_tag;
 using forward_host_iterator_tag = std::forward_iterator_tag;
 using bidirectional_host_iterator_tag = std::bidirectional_iterator_tag;
 using random_access_host_iterator_tag = std::random_access_iterator_tag;
+
+/// Thrust's per-system tag names: `cpp::tag`, `omp::tag`, `cuda::tag` (CUDA builds) and the same
+/// under `system::`.
+namespace cpp {
+using tag = seq_tag;
+}
+namespace omp {
+using tag = omp_tag;
+}
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+namespace cuda {
+using tag = cuda_tag;
+}
+#endif
+namespace system {
+namespace cpp {
+using tag = seq_tag;
+}
+namespace omp {
+using tag = omp_tag;
+}
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+namespace cuda {
+using tag = cuda_tag;
+}
+#endif
+}  // namespace system
 
 namespace detail::iterators {
 

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <type_traits>
 
+#include "counting_iterator.hpp"
 #include "iterator_categories.hpp"
 #include "iterator_facade.hpp"
 
@@ -51,12 +52,15 @@ class tabulate_output_iterator
 
  public:
   tabulate_output_iterator() = default;
-  TIDE_HOST_DEVICE explicit tabulate_output_iterator(const F& f, Difference index = 0) : f_(f), index_(index) {}
+  /// Not explicit, as Thrust's: a functor converts to the iterator at position 0.
+  TIDE_HOST_DEVICE tabulate_output_iterator(const F& f, Difference index = 0) : f_(f), index_(index) {}
 
   /// The function called for each write.
   TIDE_HOST_DEVICE const F& functor() const { return f_.get(); }
-  /// The position (as Thrust's base(), a counting iterator over the positions).
+  /// The position.
   TIDE_HOST_DEVICE Difference index() const { return index_; }
+  /// The position as a counting iterator (Thrust's base()).
+  TIDE_HOST_DEVICE counting_iterator<Difference> base() const { return counting_iterator<Difference>(index_); }
 
  private:
 #if defined(__CUDACC__)
