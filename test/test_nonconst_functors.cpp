@@ -613,3 +613,41 @@ TEST_CASE("a const transform_iterator still calls a non-const functor on the hos
   sink[2] = 7;
   CHECK(a == std::vector<int>{50, 2, 70, 4});
 }
+
+TEST_CASE_TEMPLATE("mutable host lambdas work with the host policies", B, tide_test::seq_backend,
+                   tide_test::par_backend) {
+  // A mutable lambda's operator() is not const. Its state is per copy (each thread may call its
+  // own), so the lambdas below keep state they never rely on.
+  const std::int64_t n = 5000;
+  auto a = random_vector<int>(n, "nc-mutable", -100, 100);
+  auto d = backend_vector<B>(a);
+  int calls = 0;
+  typename B::template vector<int> out(a.size());
+  tide::transform(B::policy(), d.begin(), d.end(), out.begin(), [calls](int x) mutable {
+    ++calls;
+    return x + 1;
+  });
+  std::vector<int> want(a.size());
+  std::transform(a.begin(), a.end(), want.begin(), [](int x) { return x + 1; });
+  CHECK(to_std(out) == want);
+  CHECK(calls == 0);  // the algorithm called copies
+  CHECK(tide::reduce(B::policy(), d.begin(), d.end(), 0, [calls](int x, int y) mutable {
+          ++calls;
+          return x + y;
+        }) == std::accumulate(a.begin(), a.end(), 0));
+  CHECK(tide::count_if(B::policy(), d.begin(), d.end(), [calls](int x) mutable {
+          ++calls;
+          return x > 0;
+        }) == std::count_if(a.begin(), a.end(), [](int x) { return x > 0; }));
+  tide::sort(B::policy(), d.begin(), d.end(), [calls](int x, int y) mutable {
+    ++calls;
+    return x > y;
+  });
+  std::sort(a.begin(), a.end(), [](int x, int y) { return x > y; });
+  CHECK(to_std(d) == a);
+  auto it = tide::make_transform_iterator(d.begin(), [calls](int x) mutable {
+    ++calls;
+    return 2 * x;
+  });
+  CHECK(tide::reduce(B::policy(), it, it + n) == 2 * std::accumulate(a.begin(), a.end(), 0));
+}
