@@ -291,6 +291,8 @@ TEST_CASE("allocator policies are execution policies of their base's system") {
   static_assert(std::is_same_v<seq_alloc::system_type, tide::seq_tag>);
   static_assert(std::is_same_v<device_alloc::system_type, tide::device_system_tag>);
   static_assert(std::is_base_of_v<tide::device_policy, device_alloc>);
+  static_assert(std::is_same_v<tide::detail::base_policy_t<const device_alloc&>, tide::device_policy>);
+  static_assert(std::is_same_v<tide::detail::base_policy_t<tide::seq_policy>, tide::seq_policy>);
   CHECK(tide::seq(alloc).resource != nullptr);
 }
 

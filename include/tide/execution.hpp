@@ -196,6 +196,19 @@ auto attach_allocator(const Base& base, A&& alloc) {
       return allocator_policy<Base, T>(base, std::forward<A>(alloc));
   }
 }
+
+/// The policy type a backend sees: P, or the base of an allocator_policy (for `if constexpr`
+/// tests of the policy kind: `std::is_same_v<base_policy_t<Policy>, omp_policy>`).
+template <class P>
+struct base_policy {
+  using type = P;
+};
+template <class Base, class Alloc>
+struct base_policy<allocator_policy<Base, Alloc>> {
+  using type = Base;
+};
+template <class P>
+using base_policy_t = typename base_policy<std::decay_t<P>>::type;
 }  // namespace detail
 
 template <class A>

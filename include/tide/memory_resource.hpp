@@ -1,6 +1,11 @@
 #pragma once
 /// \file memory_resource.hpp
 /// Memory resources: where containers and algorithms get their memory.
+///
+/// `tide::memory_resource` is tide's own, stream-aware interface. Thrust's resources are in
+/// `tide::mr` (tide/mr.hpp); one of those stands where a `tide::memory_resource` is wanted through
+/// `tide::mr::memory_resource_adaptor`, and a policy takes one directly (`tide::device(pool)`,
+/// `tide::par(&pool)`).
 
 #include <cstddef>
 

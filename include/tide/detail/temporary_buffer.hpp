@@ -1,7 +1,10 @@
 #pragma once
 // Temporary storage for algorithms: from the policy's memory resource, or the system's default
 // (the CUDA stream-ordered pool for the device). Freed on the policy's stream when it goes out of
-// scope, so no synchronization is needed before release.
+// scope, so no synchronization is needed before release. A policy built from a caller's allocator
+// (`par(alloc)`, an allocator_policy) reaches here as its base policy, whose resource is the
+// adaptor it holds: its temporaries come from the allocator, and a synchronizing CUDA policy
+// waits for the stream before giving them back (tide/mr/allocator_resource.hpp).
 
 #include <cstddef>
 #include <utility>
