@@ -221,6 +221,20 @@ TEST_CASE("vectors copy and compare across allocators and systems") {
   CHECK(tide::device_vector<int>::allocator_type() == tide::device_allocator<int>());
 }
 
+TEST_CASE("vectors compare element-wise across element types, and assign from initializer lists") {
+  tide::device_vector<int> d;
+  d = {1, 2, 3};
+  tide::host_vector<long> h{1, 2, 3};
+  CHECK(d == h);
+  CHECK(h == std::vector<double>{1.0, 2.0, 3.0});
+  CHECK(d != std::vector<int>{1, 2, 4});
+  CHECK(d != tide::host_vector<int>{1, 2});
+  tide::device_vector<bool> b{true, false, true};
+  std::vector<bool> back = b;
+  CHECK(back == std::vector<bool>{true, false, true});
+  CHECK(b == back);
+}
+
 TEST_CASE("a vector whose allocator's construct does nothing leaves its elements as allocated") {
   patterned_resource r(tide::default_container_resource());
   {
