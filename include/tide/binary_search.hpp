@@ -9,9 +9,12 @@
 ///
 /// Composed over the transform primitive: one O(log n) search per value. A scalar search on the
 /// CUDA system runs as one search on the device and waits for its result.
+/// The forms that take a policy also run in device code, with tide::seq or tide::device: in the
+/// calling thread, with no allocation and no exceptions (backend/seq/device_code.hpp).
 
 #include <type_traits>
 
+#include "backend/seq/device_code.hpp"
 #include "detail/dispatch.hpp"
 #include "detail/raw_memory.hpp"
 #include "detail/temporary_buffer.hpp"
@@ -31,7 +34,7 @@ template <bool Upper, class It, class Comp>
 struct bound_fn {
   It first;
   size_type n;
-  Comp comp;
+  mutable Comp comp;  // the user's comparator may have a non-const operator()
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
 #endif
@@ -66,7 +69,7 @@ template <class It, class Comp>
 struct binary_search_fn {
   It first;
   size_type n;
-  Comp comp;
+  mutable Comp comp;  // the user's comparator may have a non-const operator()
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
 #endif
@@ -78,9 +81,10 @@ struct binary_search_fn {
 };
 
 /// One search: on the host directly; on the CUDA system as a one-element transform, read back.
+TIDE_EXEC_CHECK_DISABLE
 template <class R, class Policy, class Search, class T>
-R search_one(const Policy& policy, const Search& search, const T& value, const char* algorithm) {
-  if constexpr (std::is_same_v<typename Policy::system_type, cuda_tag>) {
+TIDE_HOST_DEVICE R search_one(const Policy& policy, const Search& search, const T& value, const char* algorithm) {
+  if constexpr (std::is_same_v<typename Policy::system_type, cuda_tag> && !in_device_code) {
     temporary_buffer<R> result(policy, 1, algorithm);
     dispatch::transform(policy, constant_iterator<T>(value), size_type(1), result.data(), search);
     R r;
@@ -94,23 +98,26 @@ R search_one(const Policy& policy, const Search& search, const T& value, const c
 }
 
 /// The scalar form: search(value) over the unwrapped [first, last).
+TIDE_EXEC_CHECK_DISABLE
 template <class R, template <class, class> class Search, class Policy, class It, class T, class Comp>
-R search_range(const Policy& policy, It first, It last, const T& value, Comp comp, const char* algorithm) {
-  size_type n = checked_distance(first, last, algorithm);
+TIDE_HOST_DEVICE R search_range(const Policy& policy, It first, It last, const T& value, Comp comp,
+                                const char* algorithm) {
+  size_type n = range_size(policy, first, last, algorithm);
   auto base = unwrap_iterator(first);
   return search_one<R>(policy, Search<decltype(base), Comp>{base, n, comp}, value, algorithm);
 }
 
 /// The vectorized form: result[i] = search(values[i]).
+TIDE_EXEC_CHECK_DISABLE
 template <template <class, class> class Search, class Policy, class It, class ValIt, class OutIt, class Comp>
-OutIt search_each(const Policy& policy, It first, It last, ValIt values_first, ValIt values_last, OutIt result,
-                  Comp comp, const char* algorithm) {
-  size_type n = checked_distance(first, last, algorithm);
-  size_type m = checked_distance(values_first, values_last, algorithm);
+TIDE_HOST_DEVICE OutIt search_each(const Policy& policy, It first, It last, ValIt values_first, ValIt values_last,
+                                   OutIt result, Comp comp, const char* algorithm) {
+  size_type n = range_size(policy, first, last, algorithm);
+  size_type m = range_size(policy, values_first, values_last, algorithm);
   if (m == 0) return result;
   auto base = unwrap_iterator(first);
-  dispatch::transform(writer_policy<OutIt>(policy), unwrap_iterator(values_first), m, unwrap_iterator(result),
-                      Search<decltype(base), Comp>{base, n, comp});
+  dispatch::transform(writer_policy<OutIt>(run_policy(policy)), unwrap_iterator(values_first), m,
+                      unwrap_iterator(result), Search<decltype(base), Comp>{base, n, comp});
   return advanced(result, m);
 }
 }  // namespace detail
@@ -118,8 +125,9 @@ OutIt search_each(const Policy& policy, It first, It last, ValIt values_first, V
 // ---- lower_bound -----------------------------------------------------------------------------------
 
 /// The first position in the sorted [first, last) where `value` could be inserted keeping the order.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class T, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
-It lower_bound(const Policy& policy, It first, It last, const T& value, Comp comp = Comp()) {
+TIDE_HOST_DEVICE It lower_bound(const Policy& policy, It first, It last, const T& value, Comp comp = Comp()) {
   return first +
          detail::search_range<size_type, detail::lower_bound_fn>(policy, first, last, value, comp, "lower_bound");
 }
@@ -128,9 +136,10 @@ It lower_bound(It first, It last, const T& value, Comp comp = Comp()) {
   return tide::lower_bound(detail::select_policy(first), first, last, value, comp);
 }
 /// For each value, its lower_bound index in [first, last), written to result.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class ValIt, class OutIt, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
-OutIt lower_bound(const Policy& policy, It first, It last, ValIt values_first, ValIt values_last, OutIt result,
-                  Comp comp = Comp()) {
+TIDE_HOST_DEVICE OutIt lower_bound(const Policy& policy, It first, It last, ValIt values_first, ValIt values_last,
+                                   OutIt result, Comp comp = Comp()) {
   return detail::search_each<detail::lower_bound_fn>(policy, first, last, values_first, values_last, result, comp,
                                                      "lower_bound");
 }
@@ -143,8 +152,9 @@ OutIt lower_bound(It first, It last, ValIt values_first, ValIt values_last, OutI
 // ---- upper_bound -----------------------------------------------------------------------------------
 
 /// The last position in the sorted [first, last) where `value` could be inserted keeping the order.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class T, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
-It upper_bound(const Policy& policy, It first, It last, const T& value, Comp comp = Comp()) {
+TIDE_HOST_DEVICE It upper_bound(const Policy& policy, It first, It last, const T& value, Comp comp = Comp()) {
   return first +
          detail::search_range<size_type, detail::upper_bound_fn>(policy, first, last, value, comp, "upper_bound");
 }
@@ -153,9 +163,10 @@ It upper_bound(It first, It last, const T& value, Comp comp = Comp()) {
   return tide::upper_bound(detail::select_policy(first), first, last, value, comp);
 }
 /// For each value, its upper_bound index in [first, last), written to result.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class ValIt, class OutIt, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
-OutIt upper_bound(const Policy& policy, It first, It last, ValIt values_first, ValIt values_last, OutIt result,
-                  Comp comp = Comp()) {
+TIDE_HOST_DEVICE OutIt upper_bound(const Policy& policy, It first, It last, ValIt values_first, ValIt values_last,
+                                   OutIt result, Comp comp = Comp()) {
   return detail::search_each<detail::upper_bound_fn>(policy, first, last, values_first, values_last, result, comp,
                                                      "upper_bound");
 }
@@ -168,8 +179,9 @@ OutIt upper_bound(It first, It last, ValIt values_first, ValIt values_last, OutI
 // ---- binary_search ---------------------------------------------------------------------------------
 
 /// Whether the sorted [first, last) holds an element equivalent to `value`.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class T, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
-bool binary_search(const Policy& policy, It first, It last, const T& value, Comp comp = Comp()) {
+TIDE_HOST_DEVICE bool binary_search(const Policy& policy, It first, It last, const T& value, Comp comp = Comp()) {
   return detail::search_range<bool, detail::binary_search_fn>(policy, first, last, value, comp, "binary_search");
 }
 template <class It, class T, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
@@ -177,9 +189,10 @@ bool binary_search(It first, It last, const T& value, Comp comp = Comp()) {
   return tide::binary_search(detail::select_policy(first), first, last, value, comp);
 }
 /// For each value, whether it is in [first, last), written to result.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class ValIt, class OutIt, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
-OutIt binary_search(const Policy& policy, It first, It last, ValIt values_first, ValIt values_last, OutIt result,
-                    Comp comp = Comp()) {
+TIDE_HOST_DEVICE OutIt binary_search(const Policy& policy, It first, It last, ValIt values_first, ValIt values_last,
+                                     OutIt result, Comp comp = Comp()) {
   return detail::search_each<detail::binary_search_fn>(policy, first, last, values_first, values_last, result, comp,
                                                        "binary_search");
 }

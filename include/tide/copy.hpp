@@ -4,11 +4,14 @@
 /// remove_copy, unique and unique_copy. All are stable and return the output's new end, as Thrust
 /// does. The in-place forms (remove_if, remove, unique) compact into a temporary buffer and copy
 /// back: a parallel compaction may write where another thread still reads.
+/// The forms that take a policy also run in device code, with tide::seq or tide::device: in the
+/// calling thread, with no allocation and no exceptions (backend/seq/device_code.hpp).
 
 #include <type_traits>
 
 #include "backend/omp/copy_if.hpp"
 #include "backend/seq/copy_if.hpp"
+#include "backend/seq/device_code.hpp"
 #include "detail/dispatch.hpp"
 #include "detail/not_pred.hpp"
 #include "detail/temporary_buffer.hpp"
@@ -26,6 +29,7 @@ namespace detail {
 template <class T>
 struct equal_to_value {
   T value;
+  TIDE_EXEC_CHECK_DISABLE
   template <class X>
   TIDE_HOST_DEVICE bool operator()(const X& x) const {
     return x == value;
@@ -33,9 +37,10 @@ struct equal_to_value {
 };
 
 /// Compacts [first, first + n) in place: keeps first[i] where keep(stencil[i]); returns how many.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class StencilIt, class Keep>
-size_type compact_in_place(const Policy& policy, It first, size_type n, StencilIt stencil, Keep keep,
-                           const char* algorithm) {
+TIDE_HOST_DEVICE size_type compact_in_place(const Policy& policy, It first, size_type n, StencilIt stencil, Keep keep,
+                                            const char* algorithm) {
   auto u_first = unwrap_iterator(first);
   if constexpr (std::is_same_v<Policy, seq_policy>) {
     // Left to right, each write lands at or before the element just read: safe in place.
@@ -52,17 +57,20 @@ size_type compact_in_place(const Policy& policy, It first, size_type n, StencilI
 // ---- copy_if ----------------------------------------------------------------------------------
 
 /// Copies each first[i] with pred(stencil[i]) to out, in order; returns the output's end.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class StencilIt, class OutIt, class Pred, detail::enable_if_policy_t<Policy> = 0>
-OutIt copy_if(const Policy& policy, It first, It last, StencilIt stencil, OutIt out, Pred pred) {
-  size_type n = detail::checked_distance(first, last, "copy_if");
+TIDE_HOST_DEVICE OutIt copy_if(const Policy& policy, It first, It last, StencilIt stencil, OutIt out, Pred pred) {
+  size_type n = detail::range_size(policy, first, last, "copy_if");
   if (n == 0) return out;
-  size_type k = detail::dispatch::copy_if(detail::writer_policy<OutIt>(policy), detail::unwrap_iterator(first), n,
-                                          detail::unwrap_iterator(stencil), detail::unwrap_iterator(out), pred);
+  size_type k = detail::dispatch::copy_if(detail::writer_policy<OutIt>(detail::run_policy(policy)),
+                                          detail::unwrap_iterator(first), n, detail::unwrap_iterator(stencil),
+                                          detail::unwrap_iterator(out), pred);
   return detail::advanced(out, k);
 }
 /// Copies each x in [first, last) with pred(x) to out, in order; returns the output's end.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class OutIt, class Pred, detail::enable_if_policy_t<Policy> = 0>
-OutIt copy_if(const Policy& policy, It first, It last, OutIt out, Pred pred) {
+TIDE_HOST_DEVICE OutIt copy_if(const Policy& policy, It first, It last, OutIt out, Pred pred) {
   return tide::copy_if(policy, first, last, first, out, pred);
 }
 template <class It, class StencilIt, class OutIt, class Pred, detail::enable_if_not_policy_t<It> = 0>
@@ -77,14 +85,17 @@ OutIt copy_if(It first, It last, OutIt out, Pred pred) {
 // ---- remove_copy_if, remove_copy --------------------------------------------------------------
 
 /// Copies each first[i] without pred(stencil[i]) to out, in order; returns the output's end.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class StencilIt, class OutIt, class Pred, detail::enable_if_policy_t<Policy> = 0>
-OutIt remove_copy_if(const Policy& policy, It first, It last, StencilIt stencil, OutIt out, Pred pred) {
-  detail::checked_distance(first, last, "remove_copy_if");
+TIDE_HOST_DEVICE OutIt remove_copy_if(const Policy& policy, It first, It last, StencilIt stencil, OutIt out,
+                                      Pred pred) {
+  detail::range_size(policy, first, last, "remove_copy_if");
   return tide::copy_if(policy, first, last, stencil, out, detail::not_pred<Pred>{pred});
 }
 /// Copies each x in [first, last) without pred(x) to out, in order; returns the output's end.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class OutIt, class Pred, detail::enable_if_policy_t<Policy> = 0>
-OutIt remove_copy_if(const Policy& policy, It first, It last, OutIt out, Pred pred) {
+TIDE_HOST_DEVICE OutIt remove_copy_if(const Policy& policy, It first, It last, OutIt out, Pred pred) {
   return tide::remove_copy_if(policy, first, last, first, out, pred);
 }
 template <class It, class StencilIt, class OutIt, class Pred, detail::enable_if_not_policy_t<It> = 0>
@@ -97,9 +108,10 @@ OutIt remove_copy_if(It first, It last, OutIt out, Pred pred) {
 }
 
 /// Copies each x in [first, last) with !(x == value) to out, in order; returns the output's end.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class OutIt, class T, detail::enable_if_policy_t<Policy> = 0>
-OutIt remove_copy(const Policy& policy, It first, It last, OutIt out, const T& value) {
-  detail::checked_distance(first, last, "remove_copy");
+TIDE_HOST_DEVICE OutIt remove_copy(const Policy& policy, It first, It last, OutIt out, const T& value) {
+  detail::range_size(policy, first, last, "remove_copy");
   return tide::remove_copy_if(policy, first, last, first, out, detail::equal_to_value<T>{value});
 }
 template <class It, class OutIt, class T, detail::enable_if_not_policy_t<It> = 0>
@@ -111,16 +123,19 @@ OutIt remove_copy(It first, It last, OutIt out, const T& value) {
 
 /// Removes each first[i] with pred(stencil[i]), keeping the others in order at the front; returns
 /// the new end (the elements after it are unspecified).
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class StencilIt, class Pred, detail::enable_if_policy_t<Policy> = 0>
-It remove_if(const Policy& policy, It first, It last, StencilIt stencil, Pred pred) {
-  size_type n = detail::checked_distance(first, last, "remove_if");
+TIDE_HOST_DEVICE It remove_if(const Policy& policy, It first, It last, StencilIt stencil, Pred pred) {
+  size_type n = detail::range_size(policy, first, last, "remove_if");
   if (n == 0) return first;
-  size_type k = detail::compact_in_place(policy, first, n, stencil, detail::not_pred<Pred>{pred}, "remove_if");
+  size_type k = detail::compact_in_place(detail::run_policy(policy), first, n, stencil, detail::not_pred<Pred>{pred},
+                                         "remove_if");
   return detail::advanced(first, k);
 }
 /// Removes each x in [first, last) with pred(x); returns the new end.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class Pred, detail::enable_if_policy_t<Policy> = 0>
-It remove_if(const Policy& policy, It first, It last, Pred pred) {
+TIDE_HOST_DEVICE It remove_if(const Policy& policy, It first, It last, Pred pred) {
   return tide::remove_if(policy, first, last, first, pred);
 }
 template <class It, class StencilIt, class Pred, detail::enable_if_not_policy_t<It> = 0>
@@ -133,9 +148,10 @@ It remove_if(It first, It last, Pred pred) {
 }
 
 /// Removes each x in [first, last) equal to value; returns the new end.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class T, detail::enable_if_policy_t<Policy> = 0>
-It remove(const Policy& policy, It first, It last, const T& value) {
-  detail::checked_distance(first, last, "remove");
+TIDE_HOST_DEVICE It remove(const Policy& policy, It first, It last, const T& value) {
+  detail::range_size(policy, first, last, "remove");
   return tide::remove_if(policy, first, last, first, detail::equal_to_value<T>{value});
 }
 template <class It, class T, detail::enable_if_not_policy_t<It> = 0>
@@ -147,12 +163,13 @@ It remove(It first, It last, const T& value) {
 
 /// Copies the first element of each run of consecutive elements that pred(previous, current)
 /// calls equal; returns the output's end.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class OutIt, class BinaryPred = equal_to<>, detail::enable_if_policy_t<Policy> = 0>
-OutIt unique_copy(const Policy& policy, It first, It last, OutIt out, BinaryPred pred = BinaryPred()) {
-  size_type n = detail::checked_distance(first, last, "unique_copy");
+TIDE_HOST_DEVICE OutIt unique_copy(const Policy& policy, It first, It last, OutIt out, BinaryPred pred = BinaryPred()) {
+  size_type n = detail::range_size(policy, first, last, "unique_copy");
   if (n == 0) return out;
-  size_type k = detail::dispatch::unique_copy(detail::writer_policy<OutIt>(policy), detail::unwrap_iterator(first),
-                                              n, detail::unwrap_iterator(out), pred);
+  size_type k = detail::dispatch::unique_copy(detail::writer_policy<OutIt>(detail::run_policy(policy)),
+                                              detail::unwrap_iterator(first), n, detail::unwrap_iterator(out), pred);
   return detail::advanced(out, k);
 }
 template <class It, class OutIt, class BinaryPred = equal_to<>, detail::enable_if_not_policy_t<It> = 0>
@@ -162,19 +179,21 @@ OutIt unique_copy(It first, It last, OutIt out, BinaryPred pred = BinaryPred()) 
 
 /// Keeps the first element of each run of consecutive equal elements (pred(previous, current)),
 /// in order at the front; returns the new end.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class BinaryPred = equal_to<>, detail::enable_if_policy_t<Policy> = 0>
-It unique(const Policy& policy, It first, It last, BinaryPred pred = BinaryPred()) {
-  size_type n = detail::checked_distance(first, last, "unique");
+TIDE_HOST_DEVICE It unique(const Policy& policy, It first, It last, BinaryPred pred = BinaryPred()) {
+  size_type n = detail::range_size(policy, first, last, "unique");
   if (n == 0) return first;
   auto u_first = detail::unwrap_iterator(first);
   size_type k;
-  if constexpr (std::is_same_v<Policy, seq_policy>) {
+  if constexpr (std::is_same_v<decltype(detail::run_policy(policy)), seq_policy>) {
     // Left to right, comparing input neighbours that no earlier write has touched: safe in place.
-    k = detail::dispatch::unique_copy(policy, u_first, n, u_first, pred);
+    k = detail::dispatch::unique_copy(detail::run_policy(policy), u_first, n, u_first, pred);
   } else {
     detail::temporary_buffer<detail::iter_value_t<It>> kept(policy, static_cast<std::size_t>(n), "unique");
-    k = detail::dispatch::unique_copy(policy, u_first, n, kept.data(), pred);
-    detail::dispatch::transform(detail::writer_policy<It>(policy), kept.data(), k, u_first, identity<>());
+    k = detail::dispatch::unique_copy(detail::run_policy(policy), u_first, n, kept.data(), pred);
+    detail::dispatch::transform(detail::writer_policy<It>(detail::run_policy(policy)), kept.data(), k, u_first,
+                                identity<>());
   }
   return detail::advanced(first, k);
 }

@@ -11,6 +11,8 @@
 /// operator that compares the elements at two indices through the unwrapped iterator. Ties go by
 /// index inside the operator, so it is commutative and the backend's grouping cannot change which
 /// of several equal elements is picked.
+/// The forms that take a policy also run in device code, with tide::seq or tide::device: in the
+/// calling thread, with no allocation and no exceptions (backend/seq/device_code.hpp).
 
 #include <type_traits>
 
@@ -30,7 +32,7 @@ namespace detail {
 #pragma nv_exec_check_disable
 #endif
 template <class It, class Comp>
-TIDE_HOST_DEVICE size_type pick_min(const It& first, const Comp& comp, size_type a, size_type b) {
+TIDE_HOST_DEVICE size_type pick_min(const It& first, Comp& comp, size_type a, size_type b) {
   auto&& x = first[a];
   auto&& y = first[b];
   if (comp(y, x)) return b;
@@ -42,7 +44,7 @@ TIDE_HOST_DEVICE size_type pick_min(const It& first, const Comp& comp, size_type
 #pragma nv_exec_check_disable
 #endif
 template <class It, class Comp>
-TIDE_HOST_DEVICE size_type pick_max(const It& first, const Comp& comp, size_type a, size_type b) {
+TIDE_HOST_DEVICE size_type pick_max(const It& first, Comp& comp, size_type a, size_type b) {
   auto&& x = first[a];
   auto&& y = first[b];
   if (comp(x, y)) return b;
@@ -53,13 +55,13 @@ TIDE_HOST_DEVICE size_type pick_max(const It& first, const Comp& comp, size_type
 template <class It, class Comp>
 struct min_index_op {
   It first;
-  Comp comp;
+  mutable Comp comp;  // the user's comparator may have a non-const operator()
   TIDE_HOST_DEVICE size_type operator()(size_type a, size_type b) const { return pick_min(first, comp, a, b); }
 };
 template <class It, class Comp>
 struct max_index_op {
   It first;
-  Comp comp;
+  mutable Comp comp;  // the user's comparator may have a non-const operator()
   TIDE_HOST_DEVICE size_type operator()(size_type a, size_type b) const {
     return pick_max(first, comp, a, b);
   }
@@ -75,22 +77,24 @@ struct index_to_minmax {
 template <class It, class Comp>
 struct minmax_index_op {
   It first;
-  Comp comp;
+  mutable Comp comp;  // the user's comparator may have a non-const operator()
   TIDE_HOST_DEVICE minmax_indices operator()(const minmax_indices& a, const minmax_indices& b) const {
     return {pick_min(first, comp, a.min, b.min), pick_max(first, comp, a.max, b.max)};
   }
 };
 
 /// Reduces the indices [0, n) (n >= 1) under an index operator, through the reduce primitive.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class IndexOp>
-size_type reduce_indices(const Policy& policy, size_type n, IndexOp op) {
-  return dispatch::reduce(policy, counting_iterator<size_type>(1), n - 1, size_type(0), op);
+TIDE_HOST_DEVICE size_type reduce_indices(const Policy& policy, size_type n, IndexOp op) {
+  return dispatch::reduce(run_policy(policy), counting_iterator<size_type>(1), n - 1, size_type(0), op);
 }
 
 /// The element of [first, last) an index operator picks (min_index_op or max_index_op), or last.
+TIDE_EXEC_CHECK_DISABLE
 template <template <class, class> class IndexOp, class Policy, class It, class Comp>
-It pick_element(const Policy& policy, It first, It last, Comp comp, const char* algorithm) {
-  size_type n = checked_distance(first, last, algorithm);
+TIDE_HOST_DEVICE It pick_element(const Policy& policy, It first, It last, Comp comp, const char* algorithm) {
+  size_type n = range_size(policy, first, last, algorithm);
   if (n == 0) return last;
   auto base = unwrap_iterator(first);
   return first + reduce_indices(policy, n, IndexOp<decltype(base), Comp>{base, comp});
@@ -98,8 +102,9 @@ It pick_element(const Policy& policy, It first, It last, Comp comp, const char* 
 }  // namespace detail
 
 /// The first smallest element of [first, last), or last if empty.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
-It min_element(const Policy& policy, It first, It last, Comp comp = Comp()) {
+TIDE_HOST_DEVICE It min_element(const Policy& policy, It first, It last, Comp comp = Comp()) {
   return detail::pick_element<detail::min_index_op>(policy, first, last, comp, "min_element");
 }
 template <class It, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
@@ -108,8 +113,9 @@ It min_element(It first, It last, Comp comp = Comp()) {
 }
 
 /// The first largest element of [first, last), or last if empty.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
-It max_element(const Policy& policy, It first, It last, Comp comp = Comp()) {
+TIDE_HOST_DEVICE It max_element(const Policy& policy, It first, It last, Comp comp = Comp()) {
   return detail::pick_element<detail::max_index_op>(policy, first, last, comp, "max_element");
 }
 template <class It, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
@@ -118,14 +124,15 @@ It max_element(It first, It last, Comp comp = Comp()) {
 }
 
 /// (first smallest, first largest) of [first, last), or (last, last) if empty.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
-pair<It, It> minmax_element(const Policy& policy, It first, It last, Comp comp = Comp()) {
-  size_type n = detail::checked_distance(first, last, "minmax_element");
+TIDE_HOST_DEVICE pair<It, It> minmax_element(const Policy& policy, It first, It last, Comp comp = Comp()) {
+  size_type n = detail::range_size(policy, first, last, "minmax_element");
   if (n == 0) return {last, last};
   auto base = detail::unwrap_iterator(first);
   auto indices = make_transform_iterator(counting_iterator<size_type>(1), detail::index_to_minmax{});
   detail::minmax_indices r =
-      detail::dispatch::reduce(policy, indices, n - 1, detail::minmax_indices{0, 0},
+      detail::dispatch::reduce(detail::run_policy(policy), indices, n - 1, detail::minmax_indices{0, 0},
                                detail::minmax_index_op<decltype(base), Comp>{base, comp});
   return {first + r.min, first + r.max};
 }

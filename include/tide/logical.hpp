@@ -3,6 +3,8 @@
 /// all_of, any_of, none_of and equal, with and without a policy. Composed over count_if (so over
 /// the reduce primitive): every element is tested, there is no early exit. On an empty range
 /// all_of and none_of are true, any_of is false, and equal is true.
+/// The forms that take a policy also run in device code, with tide::seq or tide::device: in the
+/// calling thread, with no allocation and no exceptions (backend/seq/device_code.hpp).
 
 #include "detail/not_pred.hpp"
 #include "functional.hpp"
@@ -18,7 +20,7 @@ namespace detail {
 /// !pred(a, b) for a zipped (a, b).
 template <class Pred>
 struct pair_mismatch {
-  Pred pred;
+  mutable Pred pred;  // the user's predicate may have a non-const operator()
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
 #endif
@@ -30,9 +32,10 @@ struct pair_mismatch {
 }  // namespace detail
 
 /// Whether pred(x) holds for every x in [first, last).
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class Pred, detail::enable_if_policy_t<Policy> = 0>
-bool all_of(const Policy& policy, It first, It last, Pred pred) {
-  detail::checked_distance(first, last, "all_of");
+TIDE_HOST_DEVICE bool all_of(const Policy& policy, It first, It last, Pred pred) {
+  detail::range_size(policy, first, last, "all_of");
   return tide::count_if(policy, first, last, detail::not_pred<Pred>{pred}) == 0;
 }
 template <class It, class Pred, detail::enable_if_not_policy_t<It> = 0>
@@ -41,9 +44,10 @@ bool all_of(It first, It last, Pred pred) {
 }
 
 /// Whether pred(x) holds for some x in [first, last).
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class Pred, detail::enable_if_policy_t<Policy> = 0>
-bool any_of(const Policy& policy, It first, It last, Pred pred) {
-  detail::checked_distance(first, last, "any_of");
+TIDE_HOST_DEVICE bool any_of(const Policy& policy, It first, It last, Pred pred) {
+  detail::range_size(policy, first, last, "any_of");
   return tide::count_if(policy, first, last, pred) != 0;
 }
 template <class It, class Pred, detail::enable_if_not_policy_t<It> = 0>
@@ -52,9 +56,10 @@ bool any_of(It first, It last, Pred pred) {
 }
 
 /// Whether pred(x) holds for no x in [first, last).
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class Pred, detail::enable_if_policy_t<Policy> = 0>
-bool none_of(const Policy& policy, It first, It last, Pred pred) {
-  detail::checked_distance(first, last, "none_of");
+TIDE_HOST_DEVICE bool none_of(const Policy& policy, It first, It last, Pred pred) {
+  detail::range_size(policy, first, last, "none_of");
   return tide::count_if(policy, first, last, pred) == 0;
 }
 template <class It, class Pred, detail::enable_if_not_policy_t<It> = 0>
@@ -63,9 +68,10 @@ bool none_of(It first, It last, Pred pred) {
 }
 
 /// Whether pred(first1[i], first2[i]) holds for every i (default: ==).
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It1, class It2, class Pred = equal_to<>, detail::enable_if_policy_t<Policy> = 0>
-bool equal(const Policy& policy, It1 first1, It1 last1, It2 first2, Pred pred = Pred()) {
-  size_type n = detail::checked_distance(first1, last1, "equal");
+TIDE_HOST_DEVICE bool equal(const Policy& policy, It1 first1, It1 last1, It2 first2, Pred pred = Pred()) {
+  size_type n = detail::range_size(policy, first1, last1, "equal");
   if (n == 0) return true;
   auto zip = make_zip_iterator(first1, first2);
   return tide::count_if(policy, zip, zip + n, detail::pair_mismatch<Pred>{pred}) == 0;

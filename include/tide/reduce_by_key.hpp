@@ -12,11 +12,14 @@
 /// output wrap at 127. `op` must be associative (not necessarily commutative). Element i continues
 /// the run of i - 1 when `pred(keys[i - 1], keys[i])` holds. The outputs must not overlap the
 /// inputs; they are only written (a discard_iterator may take the keys).
+/// The forms that take a policy also run in device code, with tide::seq or tide::device: in the
+/// calling thread, with no allocation and no exceptions (backend/seq/device_code.hpp).
 
 #include <iterator>
 #include <type_traits>
 
 #include "backend/omp/reduce_by_key.hpp"
+#include "backend/seq/device_code.hpp"
 #include "backend/seq/reduce_by_key.hpp"
 #include "detail/dispatch.hpp"
 #include "functional.hpp"
@@ -39,28 +42,33 @@ using reduce_by_key_sum_t =
 }  // namespace detail
 
 /// Reduces each run of equal adjacent keys; writes one key and one value per run.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class KeyIt, class ValIt, class KeyOut, class ValOut, class Pred, class Op,
           detail::enable_if_policy_t<Policy> = 0>
-pair<KeyOut, ValOut> reduce_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
-                                   KeyOut keys_output, ValOut values_output, Pred pred, Op op) {
+TIDE_HOST_DEVICE pair<KeyOut, ValOut> reduce_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last,
+                                                    ValIt values_first, KeyOut keys_output, ValOut values_output,
+                                                    Pred pred, Op op) {
   using acc_t = detail::iter_value_t<ValIt>;  // Thrust: the input values' value type
-  size_type n = detail::checked_distance(keys_first, keys_last, "reduce_by_key");
+  size_type n = detail::range_size(policy, keys_first, keys_last, "reduce_by_key");
   if (n == 0) return {keys_output, values_output};
   size_type segments = detail::dispatch::reduce_by_key<acc_t>(
-      policy, detail::unwrap_iterator(keys_first), n, detail::unwrap_iterator(values_first),
+      detail::run_policy(policy), detail::unwrap_iterator(keys_first), n, detail::unwrap_iterator(values_first),
       detail::unwrap_iterator(keys_output), detail::unwrap_iterator(values_output), pred, op);
   return {keys_output + segments, values_output + segments};
 }
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class KeyIt, class ValIt, class KeyOut, class ValOut, class Pred,
           detail::enable_if_policy_t<Policy> = 0>
-pair<KeyOut, ValOut> reduce_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
-                                   KeyOut keys_output, ValOut values_output, Pred pred) {
+TIDE_HOST_DEVICE pair<KeyOut, ValOut> reduce_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last,
+                                                    ValIt values_first, KeyOut keys_output, ValOut values_output,
+                                                    Pred pred) {
   return tide::reduce_by_key(policy, keys_first, keys_last, values_first, keys_output, values_output, pred,
                              plus<detail::reduce_by_key_sum_t<ValIt, ValOut>>());
 }
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class KeyIt, class ValIt, class KeyOut, class ValOut, detail::enable_if_policy_t<Policy> = 0>
-pair<KeyOut, ValOut> reduce_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
-                                   KeyOut keys_output, ValOut values_output) {
+TIDE_HOST_DEVICE pair<KeyOut, ValOut> reduce_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last,
+                                                    ValIt values_first, KeyOut keys_output, ValOut values_output) {
   return tide::reduce_by_key(policy, keys_first, keys_last, values_first, keys_output, values_output, equal_to<>(),
                              plus<detail::reduce_by_key_sum_t<ValIt, ValOut>>());
 }

@@ -16,12 +16,15 @@
 /// `op` must be associative (it need not be commutative) and never sees a value that no one gave.
 /// In place is allowed: `result` may equal `first` (by key: the values' first). By key, element i
 /// continues the segment of i - 1 when `pred(keys[i - 1], keys[i])` holds.
+/// The forms that take a policy also run in device code, with tide::seq or tide::device: in the
+/// calling thread, with no allocation and no exceptions (backend/seq/device_code.hpp).
 
 #include <iterator>
 #include <type_traits>
 
 #include "backend/omp/scan.hpp"
 #include "backend/omp/scan_by_key.hpp"
+#include "backend/seq/device_code.hpp"
 #include "backend/seq/scan.hpp"
 #include "backend/seq/scan_by_key.hpp"
 #include "detail/accumulator.hpp"
@@ -37,27 +40,31 @@ namespace tide {
 // ---- inclusive_scan ----------------------------------------------------------------------------
 
 /// result[i] = first[0] op ... op first[i].
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class InIt, class OutIt, class Op, detail::enable_if_policy_t<Policy> = 0>
-OutIt inclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result, Op op) {
+TIDE_HOST_DEVICE OutIt inclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result, Op op) {
   using acc_t = detail::iter_value_t<InIt>;  // Thrust: the input's value type
-  size_type n = detail::checked_distance(first, last, "inclusive_scan");
+  size_type n = detail::range_size(policy, first, last, "inclusive_scan");
   if (n == 0) return result;
-  detail::dispatch::inclusive_scan<acc_t>(policy, detail::unwrap_iterator(first), n, detail::unwrap_iterator(result),
-                                          op);
+  detail::dispatch::inclusive_scan<acc_t>(detail::run_policy(policy), detail::unwrap_iterator(first), n,
+                                          detail::unwrap_iterator(result), op);
   return result + n;
 }
 /// result[i] = init op first[0] op ... op first[i].
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class InIt, class OutIt, class T, class Op, detail::enable_if_policy_t<Policy> = 0>
-OutIt inclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result, T init, Op op) {
+TIDE_HOST_DEVICE OutIt inclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result, T init, Op op) {
   using acc_t = detail::accumulator_t<Op, T, InIt>;
-  size_type n = detail::checked_distance(first, last, "inclusive_scan");
+  size_type n = detail::range_size(policy, first, last, "inclusive_scan");
   if (n == 0) return result;
-  detail::dispatch::inclusive_scan_init(policy, detail::read_as<acc_t, Op>(detail::unwrap_iterator(first)), n,
+  detail::dispatch::inclusive_scan_init(detail::run_policy(policy),
+                                        detail::read_as<acc_t, Op>(detail::unwrap_iterator(first)), n,
                                         detail::unwrap_iterator(result), acc_t(init), op);
   return result + n;
 }
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class InIt, class OutIt, detail::enable_if_policy_t<Policy> = 0>
-OutIt inclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result) {
+TIDE_HOST_DEVICE OutIt inclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result) {
   return tide::inclusive_scan(policy, first, last, result, plus<>());
 }
 template <class InIt, class OutIt, class T, class Op, detail::enable_if_not_policy_t<InIt> = 0>
@@ -76,22 +83,26 @@ OutIt inclusive_scan(InIt first, InIt last, OutIt result) {
 // ---- exclusive_scan ----------------------------------------------------------------------------
 
 /// result[0] = init, result[i] = init op first[0] op ... op first[i - 1].
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class InIt, class OutIt, class T, class Op, detail::enable_if_policy_t<Policy> = 0>
-OutIt exclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result, T init, Op op) {
+TIDE_HOST_DEVICE OutIt exclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result, T init, Op op) {
   using acc_t = T;  // Thrust: init's type, the elements read as T
-  size_type n = detail::checked_distance(first, last, "exclusive_scan");
+  size_type n = detail::range_size(policy, first, last, "exclusive_scan");
   if (n == 0) return result;
-  detail::dispatch::exclusive_scan(policy, detail::read_as<acc_t, Op>(detail::unwrap_iterator(first)), n,
+  detail::dispatch::exclusive_scan(detail::run_policy(policy),
+                                   detail::read_as<acc_t, Op>(detail::unwrap_iterator(first)), n,
                                    detail::unwrap_iterator(result), init, op);
   return result + n;
 }
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class InIt, class OutIt, class T, detail::enable_if_policy_t<Policy> = 0>
-OutIt exclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result, T init) {
+TIDE_HOST_DEVICE OutIt exclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result, T init) {
   return tide::exclusive_scan(policy, first, last, result, init, plus<>());
 }
 /// init is the input's value_type{} (0 for numbers), as in Thrust.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class InIt, class OutIt, detail::enable_if_policy_t<Policy> = 0>
-OutIt exclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result) {
+TIDE_HOST_DEVICE OutIt exclusive_scan(const Policy& policy, InIt first, InIt last, OutIt result) {
   return tide::exclusive_scan(policy, first, last, result, detail::iter_value_t<InIt>{}, plus<>());
 }
 template <class InIt, class OutIt, class T, class Op, detail::enable_if_not_policy_t<InIt> = 0>
@@ -110,26 +121,29 @@ OutIt exclusive_scan(InIt first, InIt last, OutIt result) {
 // ---- inclusive_scan_by_key ---------------------------------------------------------------------
 
 /// Inclusive scan of the values, restarting at each segment of equal (by `pred`) adjacent keys.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class KeyIt, class ValIt, class OutIt, class Pred, class Op,
           detail::enable_if_policy_t<Policy> = 0>
-OutIt inclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
-                            OutIt result, Pred pred, Op op) {
+TIDE_HOST_DEVICE OutIt inclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last,
+                                             ValIt values_first, OutIt result, Pred pred, Op op) {
   using acc_t = detail::iter_value_t<ValIt>;  // Thrust: the values' value type
-  size_type n = detail::checked_distance(keys_first, keys_last, "inclusive_scan_by_key");
+  size_type n = detail::range_size(policy, keys_first, keys_last, "inclusive_scan_by_key");
   if (n == 0) return result;
-  detail::dispatch::inclusive_scan_by_key<acc_t>(policy, detail::unwrap_iterator(keys_first), n,
+  detail::dispatch::inclusive_scan_by_key<acc_t>(detail::run_policy(policy), detail::unwrap_iterator(keys_first), n,
                                                  detail::unwrap_iterator(values_first),
                                                  detail::unwrap_iterator(result), pred, op);
   return result + n;
 }
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class KeyIt, class ValIt, class OutIt, class Pred, detail::enable_if_policy_t<Policy> = 0>
-OutIt inclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
-                            OutIt result, Pred pred) {
+TIDE_HOST_DEVICE OutIt inclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last,
+                                             ValIt values_first, OutIt result, Pred pred) {
   return tide::inclusive_scan_by_key(policy, keys_first, keys_last, values_first, result, pred, plus<>());
 }
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class KeyIt, class ValIt, class OutIt, detail::enable_if_policy_t<Policy> = 0>
-OutIt inclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
-                            OutIt result) {
+TIDE_HOST_DEVICE OutIt inclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last,
+                                             ValIt values_first, OutIt result) {
   return tide::inclusive_scan_by_key(policy, keys_first, keys_last, values_first, result, equal_to<>(), plus<>());
 }
 template <class KeyIt, class ValIt, class OutIt, class Pred, class Op, detail::enable_if_not_policy_t<KeyIt> = 0>
@@ -149,34 +163,38 @@ OutIt inclusive_scan_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_firs
 // ---- exclusive_scan_by_key ---------------------------------------------------------------------
 
 /// Exclusive scan of the values from `init`, restarting from `init` at each segment.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class KeyIt, class ValIt, class OutIt, class T, class Pred, class Op,
           detail::enable_if_policy_t<Policy> = 0>
-OutIt exclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
-                            OutIt result, T init, Pred pred, Op op) {
+TIDE_HOST_DEVICE OutIt exclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last,
+                                             ValIt values_first, OutIt result, T init, Pred pred, Op op) {
   using acc_t = T;  // Thrust: init's type, the values read as T
-  size_type n = detail::checked_distance(keys_first, keys_last, "exclusive_scan_by_key");
+  size_type n = detail::range_size(policy, keys_first, keys_last, "exclusive_scan_by_key");
   if (n == 0) return result;
-  detail::dispatch::exclusive_scan_by_key(policy, detail::unwrap_iterator(keys_first), n,
+  detail::dispatch::exclusive_scan_by_key(detail::run_policy(policy), detail::unwrap_iterator(keys_first), n,
                                           detail::read_as<acc_t, Op>(detail::unwrap_iterator(values_first)),
                                           detail::unwrap_iterator(result), init, pred, op);
   return result + n;
 }
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class KeyIt, class ValIt, class OutIt, class T, class Pred,
           detail::enable_if_policy_t<Policy> = 0>
-OutIt exclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
-                            OutIt result, T init, Pred pred) {
+TIDE_HOST_DEVICE OutIt exclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last,
+                                             ValIt values_first, OutIt result, T init, Pred pred) {
   return tide::exclusive_scan_by_key(policy, keys_first, keys_last, values_first, result, init, pred, plus<>());
 }
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class KeyIt, class ValIt, class OutIt, class T, detail::enable_if_policy_t<Policy> = 0>
-OutIt exclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
-                            OutIt result, T init) {
+TIDE_HOST_DEVICE OutIt exclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last,
+                                             ValIt values_first, OutIt result, T init) {
   return tide::exclusive_scan_by_key(policy, keys_first, keys_last, values_first, result, init, equal_to<>(),
                                      plus<>());
 }
 /// init is the values' value_type{}, as in Thrust.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class KeyIt, class ValIt, class OutIt, detail::enable_if_policy_t<Policy> = 0>
-OutIt exclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
-                            OutIt result) {
+TIDE_HOST_DEVICE OutIt exclusive_scan_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last,
+                                             ValIt values_first, OutIt result) {
   return tide::exclusive_scan_by_key(policy, keys_first, keys_last, values_first, result,
                                      detail::iter_value_t<ValIt>{}, equal_to<>(), plus<>());
 }

@@ -3,6 +3,8 @@
 /// scatter and scatter_if: out[map[i]] = first[i] (where the stencil allows). Compositions over
 /// transform and transform_if writing through a permutation_iterator, so every backend has them.
 /// When two map entries are equal, which write lands is unspecified (as in Thrust).
+/// The forms that take a policy also run in device code, with tide::seq or tide::device: in the
+/// calling thread, with no allocation and no exceptions (backend/seq/device_code.hpp).
 
 #include "detail/dispatch.hpp"
 #include "functional.hpp"
@@ -12,9 +14,10 @@
 namespace tide {
 
 /// out[map[i]] = first[i] for each i in [0, last - first).
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class MapIt, class OutIt, detail::enable_if_policy_t<Policy> = 0>
-void scatter(const Policy& policy, It first, It last, MapIt map, OutIt out) {
-  detail::checked_distance(first, last, "scatter");
+TIDE_HOST_DEVICE void scatter(const Policy& policy, It first, It last, MapIt map, OutIt out) {
+  detail::range_size(policy, first, last, "scatter");
   tide::transform(policy, first, last, make_permutation_iterator(out, map), identity<>());
 }
 template <class It, class MapIt, class OutIt, detail::enable_if_not_policy_t<It> = 0>
@@ -23,15 +26,18 @@ void scatter(It first, It last, MapIt map, OutIt out) {
 }
 
 /// out[map[i]] = first[i] where pred(stencil[i]).
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class MapIt, class StencilIt, class OutIt, class Pred,
           detail::enable_if_policy_t<Policy> = 0>
-void scatter_if(const Policy& policy, It first, It last, MapIt map, StencilIt stencil, OutIt out, Pred pred) {
-  detail::checked_distance(first, last, "scatter_if");
+TIDE_HOST_DEVICE void scatter_if(const Policy& policy, It first, It last, MapIt map, StencilIt stencil, OutIt out,
+                                 Pred pred) {
+  detail::range_size(policy, first, last, "scatter_if");
   tide::transform_if(policy, first, last, stencil, make_permutation_iterator(out, map), identity<>(), pred);
 }
 /// out[map[i]] = first[i] where stencil[i] is true (converts to true).
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class MapIt, class StencilIt, class OutIt, detail::enable_if_policy_t<Policy> = 0>
-void scatter_if(const Policy& policy, It first, It last, MapIt map, StencilIt stencil, OutIt out) {
+TIDE_HOST_DEVICE void scatter_if(const Policy& policy, It first, It last, MapIt map, StencilIt stencil, OutIt out) {
   tide::scatter_if(policy, first, last, map, stencil, out, identity<>());
 }
 template <class It, class MapIt, class StencilIt, class OutIt, class Pred, detail::enable_if_not_policy_t<It> = 0>

@@ -11,10 +11,15 @@
 /// payload come out as they went in. Any other comparator is used as given.
 ///
 /// `sort` is stable on every backend, so sort and stable_sort give the same result.
+///
+/// In device code (a kernel or a __device__ function, with tide::seq or tide::device) the sorts run
+/// in the calling thread with no allocation: a stable in-place merge sort (backend/seq/
+/// in_place_sort.hpp), O(n log^2 n) moves; radix_sort and radix_sort_by_key are host calls only.
 
 #include <type_traits>
 
 #include "backend/omp/sort.hpp"
+#include "backend/seq/device_code.hpp"
 #include "backend/seq/sort.hpp"
 #include "detail/dispatch.hpp"
 #include "detail/radix_traits.hpp"
@@ -28,19 +33,22 @@ namespace tide {
 
 namespace detail {
 
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class Comp>
-void sort_impl(const Policy& policy, It first, It last, const Comp& comp, bool stable, const char* algorithm) {
-  size_type n = checked_distance(first, last, algorithm);
+TIDE_HOST_DEVICE void sort_impl(const Policy& policy, It first, It last, const Comp& comp, bool stable,
+                                const char* algorithm) {
+  size_type n = range_size(policy, first, last, algorithm);
   if (n < 2) return;
-  dispatch::sort(policy, unwrap_iterator(first), n, sort_comparator<iter_value_t<It>>(comp), stable);
+  dispatch::sort(run_policy(policy), unwrap_iterator(first), n, sort_comparator<iter_value_t<It>>(comp), stable);
 }
 
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class KeyIt, class ValIt, class Comp>
-void sort_by_key_impl(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
-                      const Comp& comp, bool stable, const char* algorithm) {
-  size_type n = checked_distance(keys_first, keys_last, algorithm);
+TIDE_HOST_DEVICE void sort_by_key_impl(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
+                                       const Comp& comp, bool stable, const char* algorithm) {
+  size_type n = range_size(policy, keys_first, keys_last, algorithm);
   if (n < 2) return;
-  dispatch::sort_by_key(policy, unwrap_iterator(keys_first), n, unwrap_iterator(values_first),
+  dispatch::sort_by_key(run_policy(policy), unwrap_iterator(keys_first), n, unwrap_iterator(values_first),
                         sort_comparator<iter_value_t<KeyIt>>(comp), stable);
 }
 
@@ -60,8 +68,9 @@ bool check_radix_sort(int begin_bit, int end_bit, const char* algorithm) {
 }  // namespace detail
 
 /// Sorts [first, last) by `comp` (default `less`), stably.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
-void sort(const Policy& policy, It first, It last, Comp comp = Comp()) {
+TIDE_HOST_DEVICE void sort(const Policy& policy, It first, It last, Comp comp = Comp()) {
   detail::sort_impl(policy, first, last, comp, false, "sort");
 }
 template <class It, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
@@ -70,8 +79,9 @@ void sort(It first, It last, Comp comp = Comp()) {
 }
 
 /// Sorts [first, last) by `comp` (default `less`); equal keys keep their input order.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
-void stable_sort(const Policy& policy, It first, It last, Comp comp = Comp()) {
+TIDE_HOST_DEVICE void stable_sort(const Policy& policy, It first, It last, Comp comp = Comp()) {
   detail::sort_impl(policy, first, last, comp, true, "stable_sort");
 }
 template <class It, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
@@ -81,8 +91,10 @@ void stable_sort(It first, It last, Comp comp = Comp()) {
 
 /// Sorts the keys [keys_first, keys_last) by `comp` (default `less`), stably, and moves the values
 /// starting at `values_first` with them.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class KeyIt, class ValIt, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
-void sort_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first, Comp comp = Comp()) {
+TIDE_HOST_DEVICE void sort_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
+                                  Comp comp = Comp()) {
   detail::sort_by_key_impl(policy, keys_first, keys_last, values_first, comp, false, "sort_by_key");
 }
 template <class KeyIt, class ValIt, class Comp = less<>, detail::enable_if_not_policy_t<KeyIt> = 0>
@@ -91,9 +103,10 @@ void sort_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first, Comp com
 }
 
 /// sort_by_key; values of equal keys keep their input order.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class KeyIt, class ValIt, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
-void stable_sort_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
-                        Comp comp = Comp()) {
+TIDE_HOST_DEVICE void stable_sort_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, ValIt values_first,
+                                         Comp comp = Comp()) {
   detail::sort_by_key_impl(policy, keys_first, keys_last, values_first, comp, true, "stable_sort_by_key");
 }
 template <class KeyIt, class ValIt, class Comp = less<>, detail::enable_if_not_policy_t<KeyIt> = 0>

@@ -4,12 +4,15 @@
 /// copy and copy_n. Each writes through its output iterator and returns the output's end, as
 /// Thrust does. `copy` also moves data between systems (device_vector to std::vector, including
 /// std::vector<bool>), with or without a policy.
+/// The forms that take a policy also run in device code, with tide::seq or tide::device: in the
+/// calling thread, with no allocation and no exceptions (backend/seq/device_code.hpp).
 
 #include <iterator>
 #include <type_traits>
 #include <vector>
 
 #include "backend/omp/for_each.hpp"
+#include "backend/seq/device_code.hpp"
 #include "backend/seq/for_each.hpp"
 #include "detail/copy_across.hpp"
 #include "detail/dispatch.hpp"
@@ -35,7 +38,7 @@ struct writes_packed_bits<It, std::void_t<typename std::iterator_traits<It>::ref
 
 /// The policy that writes through OutIt: `policy`, or seq in place of omp for packed bits.
 template <class OutIt, class Policy>
-auto writer_policy(const Policy& policy) {
+TIDE_HOST_DEVICE auto writer_policy(const Policy& policy) {
   if constexpr (std::is_same_v<Policy, omp_policy> && writes_packed_bits<OutIt>::value)
     return seq_policy{policy.resource};
   else
@@ -49,8 +52,9 @@ inline constexpr bool crosses_systems_v =
     !std::is_same_v<iterator_system_t<In>, any_system_tag> && !std::is_same_v<iterator_system_t<Out>, any_system_tag>;
 
 /// it + n in the iterator's own difference type.
+TIDE_EXEC_CHECK_DISABLE
 template <class It>
-It advanced(It it, size_type n) {
+TIDE_HOST_DEVICE It advanced(It it, size_type n) {
   return it + static_cast<iter_difference_t<It>>(n);
 }
 
@@ -61,8 +65,8 @@ struct transform_if_fn {
   It first;
   StencilIt stencil;
   OutIt out;
-  Op op;
-  Pred pred;
+  mutable Op op;  // the user's functors may have a non-const operator()
+  mutable Pred pred;
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
 #endif
@@ -77,8 +81,8 @@ struct transform_if2_fn {
   It2 first2;
   StencilIt stencil;
   OutIt out;
-  Op op;
-  Pred pred;
+  mutable Op op;  // the user's functors may have a non-const operator()
+  mutable Pred pred;
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
 #endif
@@ -109,10 +113,13 @@ struct sequence_value {
 // ---- for_each ---------------------------------------------------------------------------------
 
 /// Calls f(x) for each x in [first, last), in no particular order; returns last.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class F, detail::enable_if_policy_t<Policy> = 0>
-It for_each(const Policy& policy, It first, It last, F f) {
-  size_type n = detail::checked_distance(first, last, "for_each");
-  if (n > 0) detail::dispatch::for_each_n(detail::writer_policy<It>(policy), detail::unwrap_iterator(first), n, f);
+TIDE_HOST_DEVICE It for_each(const Policy& policy, It first, It last, F f) {
+  size_type n = detail::range_size(policy, first, last, "for_each");
+  if (n > 0)
+    detail::dispatch::for_each_n(detail::writer_policy<It>(detail::run_policy(policy)), detail::unwrap_iterator(first),
+                                 n, f);
   return last;
 }
 template <class It, class F, detail::enable_if_not_policy_t<It> = 0>
@@ -121,10 +128,13 @@ It for_each(It first, It last, F f) {
 }
 
 /// Calls f(x) for each x in [first, first + n); returns first + n.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class Size, class F, detail::enable_if_policy_t<Policy> = 0>
-It for_each_n(const Policy& policy, It first, Size count, F f) {
-  size_type n = detail::checked_count(count, "for_each_n");
-  if (n > 0) detail::dispatch::for_each_n(detail::writer_policy<It>(policy), detail::unwrap_iterator(first), n, f);
+TIDE_HOST_DEVICE It for_each_n(const Policy& policy, It first, Size count, F f) {
+  size_type n = detail::count_size(policy, count, "for_each_n");
+  if (n > 0)
+    detail::dispatch::for_each_n(detail::writer_policy<It>(detail::run_policy(policy)), detail::unwrap_iterator(first),
+                                 n, f);
   return detail::advanced(first, n);
 }
 template <class It, class Size, class F, detail::enable_if_not_policy_t<It> = 0>
@@ -135,12 +145,13 @@ It for_each_n(It first, Size count, F f) {
 // ---- transform --------------------------------------------------------------------------------
 
 /// out[i] = op(first[i]) for each i; returns the output's end.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class OutIt, class Op, detail::enable_if_policy_t<Policy> = 0>
-OutIt transform(const Policy& policy, It first, It last, OutIt out, Op op) {
-  size_type n = detail::checked_distance(first, last, "transform");
+TIDE_HOST_DEVICE OutIt transform(const Policy& policy, It first, It last, OutIt out, Op op) {
+  size_type n = detail::range_size(policy, first, last, "transform");
   if (n > 0)
-    detail::dispatch::transform(detail::writer_policy<OutIt>(policy), detail::unwrap_iterator(first), n,
-                                detail::unwrap_iterator(out), op);
+    detail::dispatch::transform(detail::writer_policy<OutIt>(detail::run_policy(policy)),
+                                detail::unwrap_iterator(first), n, detail::unwrap_iterator(out), op);
   return detail::advanced(out, n);
 }
 template <class It, class OutIt, class Op, detail::enable_if_not_policy_t<It> = 0>
@@ -149,12 +160,14 @@ OutIt transform(It first, It last, OutIt out, Op op) {
 }
 
 /// out[i] = op(first1[i], first2[i]) for each i; returns the output's end.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It1, class It2, class OutIt, class Op, detail::enable_if_policy_t<Policy> = 0>
-OutIt transform(const Policy& policy, It1 first1, It1 last1, It2 first2, OutIt out, Op op) {
-  size_type n = detail::checked_distance(first1, last1, "transform");
+TIDE_HOST_DEVICE OutIt transform(const Policy& policy, It1 first1, It1 last1, It2 first2, OutIt out, Op op) {
+  size_type n = detail::range_size(policy, first1, last1, "transform");
   if (n > 0)
-    detail::dispatch::transform2(detail::writer_policy<OutIt>(policy), detail::unwrap_iterator(first1), n,
-                                 detail::unwrap_iterator(first2), detail::unwrap_iterator(out), op);
+    detail::dispatch::transform2(detail::writer_policy<OutIt>(detail::run_policy(policy)),
+                                 detail::unwrap_iterator(first1), n, detail::unwrap_iterator(first2),
+                                 detail::unwrap_iterator(out), op);
   return detail::advanced(out, n);
 }
 template <class It1, class It2, class OutIt, class Op, detail::enable_if_not_policy_t<It1> = 0>
@@ -163,31 +176,36 @@ OutIt transform(It1 first1, It1 last1, It2 first2, OutIt out, Op op) {
 }
 
 /// out[i] = op(first[i]) where pred(stencil[i]); other outputs are left alone. Returns the end.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class StencilIt, class OutIt, class Op, class Pred,
           detail::enable_if_policy_t<Policy> = 0>
-OutIt transform_if(const Policy& policy, It first, It last, StencilIt stencil, OutIt out, Op op, Pred pred) {
-  size_type n = detail::checked_distance(first, last, "transform_if");
+TIDE_HOST_DEVICE OutIt transform_if(const Policy& policy, It first, It last, StencilIt stencil, OutIt out, Op op,
+                                    Pred pred) {
+  size_type n = detail::range_size(policy, first, last, "transform_if");
   if (n > 0) {
     auto u_first = detail::unwrap_iterator(first);
     auto u_stencil = detail::unwrap_iterator(stencil);
     auto u_out = detail::unwrap_iterator(out);
     detail::transform_if_fn<decltype(u_first), decltype(u_stencil), decltype(u_out), Op, Pred> f{
         u_first, u_stencil, u_out, op, pred};
-    detail::dispatch::for_each_n(detail::writer_policy<OutIt>(policy), counting_iterator<size_type>(0), n, f);
+    detail::dispatch::for_each_n(detail::writer_policy<OutIt>(detail::run_policy(policy)),
+                                 counting_iterator<size_type>(0), n, f);
   }
   return detail::advanced(out, n);
 }
 /// out[i] = op(first[i]) where pred(first[i]).
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class OutIt, class Op, class Pred, detail::enable_if_policy_t<Policy> = 0>
-OutIt transform_if(const Policy& policy, It first, It last, OutIt out, Op op, Pred pred) {
+TIDE_HOST_DEVICE OutIt transform_if(const Policy& policy, It first, It last, OutIt out, Op op, Pred pred) {
   return tide::transform_if(policy, first, last, first, out, op, pred);
 }
 /// out[i] = op(first1[i], first2[i]) where pred(stencil[i]).
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It1, class It2, class StencilIt, class OutIt, class Op, class Pred,
           detail::enable_if_policy_t<Policy> = 0>
-OutIt transform_if(const Policy& policy, It1 first1, It1 last1, It2 first2, StencilIt stencil, OutIt out, Op op,
-                   Pred pred) {
-  size_type n = detail::checked_distance(first1, last1, "transform_if");
+TIDE_HOST_DEVICE OutIt transform_if(const Policy& policy, It1 first1, It1 last1, It2 first2, StencilIt stencil,
+                                    OutIt out, Op op, Pred pred) {
+  size_type n = detail::range_size(policy, first1, last1, "transform_if");
   if (n > 0) {
     auto u_first1 = detail::unwrap_iterator(first1);
     auto u_first2 = detail::unwrap_iterator(first2);
@@ -195,7 +213,8 @@ OutIt transform_if(const Policy& policy, It1 first1, It1 last1, It2 first2, Sten
     auto u_out = detail::unwrap_iterator(out);
     detail::transform_if2_fn<decltype(u_first1), decltype(u_first2), decltype(u_stencil), decltype(u_out), Op, Pred>
         f{u_first1, u_first2, u_stencil, u_out, op, pred};
-    detail::dispatch::for_each_n(detail::writer_policy<OutIt>(policy), counting_iterator<size_type>(0), n, f);
+    detail::dispatch::for_each_n(detail::writer_policy<OutIt>(detail::run_policy(policy)),
+                                 counting_iterator<size_type>(0), n, f);
   }
   return detail::advanced(out, n);
 }
@@ -217,11 +236,12 @@ OutIt transform_if(It1 first1, It1 last1, It2 first2, StencilIt stencil, OutIt o
 // ---- fill, sequence, tabulate -----------------------------------------------------------------
 
 /// Writes `value` to every element of [first, last).
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class T, detail::enable_if_policy_t<Policy> = 0>
-void fill(const Policy& policy, It first, It last, const T& value) {
-  size_type n = detail::checked_distance(first, last, "fill");
+TIDE_HOST_DEVICE void fill(const Policy& policy, It first, It last, const T& value) {
+  size_type n = detail::range_size(policy, first, last, "fill");
   if (n > 0)
-    detail::dispatch::transform(detail::writer_policy<It>(policy), make_constant_iterator(value), n,
+    detail::dispatch::transform(detail::writer_policy<It>(detail::run_policy(policy)), make_constant_iterator(value), n,
                                 detail::unwrap_iterator(first), identity<>());
 }
 template <class It, class T, detail::enable_if_not_policy_t<It> = 0>
@@ -230,11 +250,12 @@ void fill(It first, It last, const T& value) {
 }
 
 /// Writes `value` to [first, first + n); returns first + n.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class Size, class T, detail::enable_if_policy_t<Policy> = 0>
-It fill_n(const Policy& policy, It first, Size count, const T& value) {
-  size_type n = detail::checked_count(count, "fill_n");
+TIDE_HOST_DEVICE It fill_n(const Policy& policy, It first, Size count, const T& value) {
+  size_type n = detail::count_size(policy, count, "fill_n");
   if (n > 0)
-    detail::dispatch::transform(detail::writer_policy<It>(policy), make_constant_iterator(value), n,
+    detail::dispatch::transform(detail::writer_policy<It>(detail::run_policy(policy)), make_constant_iterator(value), n,
                                 detail::unwrap_iterator(first), identity<>());
   return detail::advanced(first, n);
 }
@@ -244,12 +265,13 @@ It fill_n(It first, Size count, const T& value) {
 }
 
 /// first[i] = op(i) for each index i (of It's difference type).
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class Op, detail::enable_if_policy_t<Policy> = 0>
-void tabulate(const Policy& policy, It first, It last, Op op) {
+TIDE_HOST_DEVICE void tabulate(const Policy& policy, It first, It last, Op op) {
   using index_t = detail::iter_difference_t<It>;
-  size_type n = detail::checked_distance(first, last, "tabulate");
+  size_type n = detail::range_size(policy, first, last, "tabulate");
   if (n > 0)
-    detail::dispatch::transform(detail::writer_policy<It>(policy), counting_iterator<index_t>(0), n,
+    detail::dispatch::transform(detail::writer_policy<It>(detail::run_policy(policy)), counting_iterator<index_t>(0), n,
                                 detail::unwrap_iterator(first), op);
 }
 template <class It, class Op, detail::enable_if_not_policy_t<It> = 0>
@@ -260,23 +282,26 @@ void tabulate(It first, It last, Op op) {
 /// first[i] = init + step * i, computed in T (init's type) as Thrust does, then converted to the
 /// output's type: `sequence(first, last, 0.0f, 0.1f)` over doubles steps in float, and integers
 /// wrap in T (`sequence(first, last, 0, 1 << 30)` over int64 wraps at 2^31, as in Thrust).
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class T, detail::enable_if_policy_t<Policy> = 0>
-void sequence(const Policy& policy, It first, It last, T init, T step) {
+TIDE_HOST_DEVICE void sequence(const Policy& policy, It first, It last, T init, T step) {
   using value_t = T;
-  size_type n = detail::checked_distance(first, last, "sequence");
+  size_type n = detail::range_size(policy, first, last, "sequence");
   if (n > 0)
-    detail::dispatch::transform(detail::writer_policy<It>(policy), counting_iterator<size_type>(0), n,
-                                detail::unwrap_iterator(first),
+    detail::dispatch::transform(detail::writer_policy<It>(detail::run_policy(policy)), counting_iterator<size_type>(0),
+                                n, detail::unwrap_iterator(first),
                                 detail::sequence_value<value_t>{value_t(init), value_t(step)});
 }
 /// first[i] = init + i.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class T, detail::enable_if_policy_t<Policy> = 0>
-void sequence(const Policy& policy, It first, It last, T init) {
+TIDE_HOST_DEVICE void sequence(const Policy& policy, It first, It last, T init) {
   tide::sequence(policy, first, last, init, T(1));
 }
 /// first[i] = i, in It's value type.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, detail::enable_if_policy_t<Policy> = 0>
-void sequence(const Policy& policy, It first, It last) {
+TIDE_HOST_DEVICE void sequence(const Policy& policy, It first, It last) {
   using T = detail::iter_value_t<It>;
   tide::sequence(policy, first, last, T(0), T(1));
 }
@@ -297,19 +322,20 @@ void sequence(It first, It last) {
 
 /// Copies [first, last) to out; returns the output's end. Between device and host memory the copy
 /// is done by the system that owns the device side (on the policy's stream) and returns when done.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class OutIt, detail::enable_if_policy_t<Policy> = 0>
-OutIt copy(const Policy& policy, It first, It last, OutIt out) {
+TIDE_HOST_DEVICE OutIt copy(const Policy& policy, It first, It last, OutIt out) {
   if constexpr (!detail::is_random_access_v<It> || !detail::is_random_access_v<OutIt>) {
     for (; first != last; ++first, ++out) *out = *first;  // host iterators that only step
     return out;
   } else {
-    size_type n = detail::checked_distance(first, last, "copy");
+    size_type n = detail::range_size(policy, first, last, "copy");
     if (n == 0) return out;
-    if constexpr (detail::crosses_systems_v<It, OutIt>)
-      detail::copy_across(first, n, out, detail::stream_of(policy));
+    if constexpr (detail::crosses_systems_v<It, OutIt> && !detail::in_device_code)
+      detail::copy_across(first, n, out, detail::stream_of(policy));  // device code reaches both sides
     else
-      detail::dispatch::transform(detail::writer_policy<OutIt>(policy), detail::unwrap_iterator(first), n,
-                                  detail::unwrap_iterator(out), identity<>());
+      detail::dispatch::transform(detail::writer_policy<OutIt>(detail::run_policy(policy)),
+                                  detail::unwrap_iterator(first), n, detail::unwrap_iterator(out), identity<>());
     return detail::advanced(out, n);
   }
 }
@@ -328,9 +354,10 @@ OutIt copy(It first, It last, OutIt out) {
 }
 
 /// Copies [first, first + n) to out; returns out + n.
+TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class Size, class OutIt, detail::enable_if_policy_t<Policy> = 0>
-OutIt copy_n(const Policy& policy, It first, Size count, OutIt out) {
-  size_type n = detail::checked_count(count, "copy_n");
+TIDE_HOST_DEVICE OutIt copy_n(const Policy& policy, It first, Size count, OutIt out) {
+  size_type n = detail::count_size(policy, count, "copy_n");
   return tide::copy(policy, first, detail::advanced(first, n), out);
 }
 template <class It, class Size, class OutIt, detail::enable_if_not_policy_t<It> = 0>

@@ -2,15 +2,18 @@
 // Stable merges on the host, shared by the seq and omp backends (no backend includes another).
 // merge_slice produces any slice [k0, k1) of the merged output on its own: the seq backend asks
 // for all of it, the omp backend gives each thread one slice. Of equal keys, a's come first.
+// __host__ __device__: the seq backend's merge runs in device code too (no allocation).
 
+#include "../backend/seq/device_code.hpp"
 #include "../execution.hpp"
 
 namespace tide::detail::host {
 
 /// How many elements of a are among the first k outputs of the stable merge of a[0, na) and
 /// b[0, nb) (the co-rank of k): ties take a's element first. k == 0 and k == na + nb compare nothing.
+TIDE_EXEC_CHECK_DISABLE
 template <class ItA, class ItB, class Comp>
-size_type co_rank(size_type k, ItA a, size_type na, ItB b, size_type nb, Comp& comp) {
+TIDE_HOST_DEVICE size_type co_rank(size_type k, ItA a, size_type na, ItB b, size_type nb, Comp& comp) {
   size_type lo = k > nb ? k - nb : 0;
   size_type hi = k < na ? k : na;
   while (lo < hi) {
@@ -26,8 +29,10 @@ size_type co_rank(size_type k, ItA a, size_type na, ItB b, size_type nb, Comp& c
 
 /// Output positions [k0, k1) of the stable merge of a and b: emit(from_a, source index, output
 /// index) for each, in order.
+TIDE_EXEC_CHECK_DISABLE
 template <class ItA, class ItB, class Comp, class Emit>
-void merge_slice(ItA a, size_type na, ItB b, size_type nb, size_type k0, size_type k1, Comp& comp, Emit emit) {
+TIDE_HOST_DEVICE void merge_slice(ItA a, size_type na, ItB b, size_type nb, size_type k0, size_type k1, Comp& comp,
+                                  Emit emit) {
   size_type i = co_rank(k0, a, na, b, nb, comp), j = k0 - i;
   size_type i_end = co_rank(k1, a, na, b, nb, comp), j_end = k1 - i_end;
   size_type k = k0;
@@ -47,7 +52,8 @@ struct merge_writer {
   ItA a;
   ItB b;
   OutIt out;
-  void operator()(bool from_a, size_type i, size_type k) {
+  TIDE_EXEC_CHECK_DISABLE
+  TIDE_HOST_DEVICE void operator()(bool from_a, size_type i, size_type k) {
     if (from_a)
       out[k] = a[i];
     else
@@ -64,7 +70,8 @@ struct merge_by_key_writer {
   ValB vb;
   KeyOut keys_out;
   ValOut vals_out;
-  void operator()(bool from_a, size_type i, size_type k) {
+  TIDE_EXEC_CHECK_DISABLE
+  TIDE_HOST_DEVICE void operator()(bool from_a, size_type i, size_type k) {
     if (from_a) {
       keys_out[k] = ka[i];
       vals_out[k] = va[i];

@@ -18,12 +18,14 @@
 // - Deterministic for a given n and thread count / launch configuration.
 
 #include "../../execution.hpp"
+#include "device_code.hpp"
 
 namespace tide::backend::seq {
 
+TIDE_EXEC_CHECK_DISABLE
 template <class Acc, class KeyIt, class ValIt, class KeyOut, class ValOut, class Pred, class Op>
-size_type reduce_by_key(const seq_policy&, KeyIt keys, size_type n, ValIt vals, KeyOut keys_out, ValOut vals_out,
-                        Pred pred, Op op) {
+TIDE_HOST_DEVICE size_type reduce_by_key(const seq_policy&, KeyIt keys, size_type n, ValIt vals, KeyOut keys_out,
+                                         ValOut vals_out, Pred pred, Op op) {
   if (n == 0) return 0;
   size_type segments = 0, head = 0;
   Acc acc = static_cast<Acc>(vals[0]);

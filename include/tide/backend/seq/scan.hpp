@@ -34,11 +34,13 @@
 // The by-key forms (scan_by_key.hpp) follow the same rules.
 
 #include "../../execution.hpp"
+#include "device_code.hpp"
 
 namespace tide::backend::seq {
 
+TIDE_EXEC_CHECK_DISABLE
 template <class Acc, class It, class OutIt, class Op>
-void inclusive_scan(const seq_policy&, It first, size_type n, OutIt out, Op op) {
+TIDE_HOST_DEVICE void inclusive_scan(const seq_policy&, It first, size_type n, OutIt out, Op op) {
   if (n == 0) return;
   Acc acc = static_cast<Acc>(first[0]);
   out[0] = acc;
@@ -48,16 +50,18 @@ void inclusive_scan(const seq_policy&, It first, size_type n, OutIt out, Op op) 
   }
 }
 
+TIDE_EXEC_CHECK_DISABLE
 template <class It, class OutIt, class Acc, class Op>
-void inclusive_scan_init(const seq_policy&, It first, size_type n, OutIt out, Acc init, Op op) {
+TIDE_HOST_DEVICE void inclusive_scan_init(const seq_policy&, It first, size_type n, OutIt out, Acc init, Op op) {
   for (size_type i = 0; i < n; ++i) {
     init = op(init, first[i]);
     out[i] = init;
   }
 }
 
+TIDE_EXEC_CHECK_DISABLE
 template <class It, class OutIt, class Acc, class Op>
-void exclusive_scan(const seq_policy&, It first, size_type n, OutIt out, Acc init, Op op) {
+TIDE_HOST_DEVICE void exclusive_scan(const seq_policy&, It first, size_type n, OutIt out, Acc init, Op op) {
   for (size_type i = 0; i < n; ++i) {
     Acc next = op(init, first[i]);  // read x_i before out[i] is written (in place)
     out[i] = init;

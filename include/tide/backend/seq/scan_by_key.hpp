@@ -21,11 +21,14 @@
 // - The operator sees only values read from `vals`, `init`, or results of op on those.
 
 #include "../../execution.hpp"
+#include "device_code.hpp"
 
 namespace tide::backend::seq {
 
+TIDE_EXEC_CHECK_DISABLE
 template <class Acc, class KeyIt, class ValIt, class OutIt, class Pred, class Op>
-void inclusive_scan_by_key(const seq_policy&, KeyIt keys, size_type n, ValIt vals, OutIt out, Pred pred, Op op) {
+TIDE_HOST_DEVICE void inclusive_scan_by_key(const seq_policy&, KeyIt keys, size_type n, ValIt vals, OutIt out,
+                                            Pred pred, Op op) {
   if (n == 0) return;
   Acc acc = static_cast<Acc>(vals[0]);
   out[0] = acc;
@@ -38,9 +41,10 @@ void inclusive_scan_by_key(const seq_policy&, KeyIt keys, size_type n, ValIt val
   }
 }
 
+TIDE_EXEC_CHECK_DISABLE
 template <class KeyIt, class ValIt, class OutIt, class Acc, class Pred, class Op>
-void exclusive_scan_by_key(const seq_policy&, KeyIt keys, size_type n, ValIt vals, OutIt out, Acc init, Pred pred,
-                           Op op) {
+TIDE_HOST_DEVICE void exclusive_scan_by_key(const seq_policy&, KeyIt keys, size_type n, ValIt vals, OutIt out, Acc init,
+                                            Pred pred, Op op) {
   Acc acc = init;
   for (size_type i = 0; i < n; ++i) {
     if (i > 0 && !pred(keys[i - 1], keys[i])) acc = init;

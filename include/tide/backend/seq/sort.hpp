@@ -3,10 +3,13 @@
 // ping-ponging through a temporary buffer from the policy's resource), run with plain loops.
 // sort_by_key sorts (key, value) records. `comp` is the user's comparator or tide's key order
 // (detail/sort_traits.hpp); every sort here is stable, so the `stable` flag asks for nothing more.
+// In device code (no allocation there) sort and sort_by_key run in_place_sort.hpp's stable sort.
 
 #include "../../detail/host_sort.hpp"
 #include "../../detail/sort_traits.hpp"
 #include "../../execution.hpp"
+#include "device_code.hpp"
+#include "in_place_sort.hpp"
 
 namespace tide::backend::seq {
 
@@ -25,13 +28,24 @@ void sort_pairs(const seq_policy& p, KeyIt keys, size_type n, ValIt vals, const 
 }  // namespace detail
 
 template <class It, class Comp>
-void sort(const seq_policy& p, It keys, size_type n, Comp comp, bool /*stable*/) {
+TIDE_HOST_DEVICE void sort(const seq_policy& p, It keys, size_type n, Comp comp, bool /*stable*/) {
+#if defined(__CUDA_ARCH__)
+  (void)p;
+  in_place_sort(keys, n, comp);
+#else
   detail::sort_keys(p, keys, n, comp);
+#endif
 }
 
 template <class KeyIt, class ValIt, class Comp>
-void sort_by_key(const seq_policy& p, KeyIt keys, size_type n, ValIt vals, Comp comp, bool /*stable*/) {
+TIDE_HOST_DEVICE void sort_by_key(const seq_policy& p, KeyIt keys, size_type n, ValIt vals, Comp comp,
+                                  bool /*stable*/) {
+#if defined(__CUDA_ARCH__)
+  (void)p;
+  in_place_sort_by_key(keys, n, vals, comp);
+#else
   detail::sort_pairs(p, keys, n, vals, comp);
+#endif
 }
 
 /// Stable sort by bits [begin_bit, end_bit) of the key order (the caller checked the range).
