@@ -489,6 +489,9 @@ TEST_CASE_TEMPLATE("all_of, any_of, none_of and equal take non-const predicates"
     CHECK(tide::equal(B::policy(), d.begin(), d.end(), db.begin(), nc_div_equal{10}) ==
           std::equal(a.begin(), a.end(), b.begin(), div_eq));
     CHECK(tide::equal(B::policy(), d.begin(), d.end(), d.begin(), nc_equal{}));
+    // not_fn over a non-const predicate, as an algorithm's predicate.
+    CHECK(tide::count_if(B::policy(), d.begin(), d.end(), tide::not_fn(nc_above{0})) ==
+          std::count_if(a.begin(), a.end(), [](int x) { return !(x > 0); }));
   }
 }
 
