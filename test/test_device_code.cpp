@@ -264,6 +264,114 @@ void check_all(int n, const int* got_w, const long long* got_r, const int* want_
   }
 }
 
+// ---- the other forms ------------------------------------------------------------------------------
+
+constexpr int more_arrays = 13;
+constexpr int more_results = 8;
+
+struct same_parity {
+  TIDE_HOST_DEVICE bool operator()(int a, int b) const { return (a - b) % 2 == 0; }
+};
+/// A comparator with a non-const operator() (and state), as Thrust accepts.
+struct counting_less {
+  int calls = 0;
+  TIDE_HOST_DEVICE bool operator()(int a, int b) {
+    ++calls;
+    return a < b;
+  }
+};
+
+/// The forms run_all leaves out: stencils, _into, init and custom operators, zipped values.
+template <class P>
+TIDE_HOST_DEVICE void run_more(const P& p, const int* in, int n, int* w, long long* r) {
+  auto at = [&](int k) { return w + static_cast<long long>(k) * n; };
+  const int h = n / 2;
+  auto index = tide::counting_iterator<int>(0);
+  auto reversed = tide::make_transform_iterator(index, reverse_index{n});
+
+  r[0] = tide::copy_if(p, index, index + n, in, at(0), is_even{}) - at(0);
+  tide::fill(p, at(1), at(1) + n, -1);
+  tide::gather_if(p, reversed, reversed + n, in, in, at(1), is_even{});
+  tide::fill(p, at(2), at(2) + n, -1);
+  tide::scatter_if(p, in, in + n, reversed, in, at(2), is_even{});
+  tide::reduce_into(p, in, in + n, r + 1, 0LL, tide::plus<long long>());
+  tide::count_into(p, in, in + n, r + 2, 3);
+  tide::count_if_into(p, in, in + n, r + 3, is_even{});
+  tide::transform_reduce_into(p, in, in + n, r + 4, square{}, 1LL, tide::plus<long long>());
+  tide::inclusive_scan(p, in, in + n, at(3), 5, tide::plus<int>());
+  tide::exclusive_scan(p, in, in + n, at(4));
+  r[5] = tide::unique_copy(p, in, in + n, at(5), same_parity{}) - at(5);
+  tide::copy(p, in, in + n, at(12));
+  tide::sort(p, at(12), at(12) + h, tide::greater<int>());
+  tide::sort(p, at(12) + h, at(12) + n, tide::greater<int>());
+  tide::merge(p, at(12), at(12) + h, at(12) + h, at(12) + n, at(6), tide::greater<int>());
+  tide::fill(p, at(7), at(7) + n, 0);
+  tide::transform_if(p, in, in + n, index, in, at(7), tide::plus<int>(), is_even{});
+  r[6] = tide::inner_product(p, in, in + n, in, INT_MIN, max_op{}, tide::multiplies<int>());
+  tide::copy(p, in, in + n, at(8));
+  tide::sort(p, at(8), at(8) + n, counting_less{});
+  tide::transform(p, in, in + n, at(9), mod7{});
+  tide::sequence(p, at(10), at(10) + n);
+  tide::copy(p, in, in + n, at(11));
+  tide::stable_sort_by_key(p, at(9), at(9) + n, tide::make_zip_iterator(at(10), at(11)));
+  r[7] = tide::max_element(p, in, in + n, counting_less{}) - in;
+}
+
+void expected_more(const int* in, int n, int* w, long long* r) {
+  auto at = [&](int k) { return w + static_cast<long long>(k) * n; };
+  const int h = n / 2;
+  std::vector<int> v(in, in + n);
+  std::fill(w, w + static_cast<long long>(more_arrays) * n, -2);
+  r[0] = 0;
+  for (int i = 0; i < n; ++i)
+    if (v[i] % 2 == 0) at(0)[r[0]++] = i;
+  for (int i = 0; i < n; ++i) {
+    at(1)[i] = v[i] % 2 == 0 ? v[n - 1 - i] : -1;
+    at(2)[i] = v[n - 1 - i] % 2 == 0 ? v[n - 1 - i] : -1;
+    at(7)[i] = v[i] % 2 == 0 ? v[i] + i : 0;
+  }
+  r[1] = std::accumulate(v.begin(), v.end(), 0LL);
+  r[2] = std::count(v.begin(), v.end(), 3);
+  r[3] = std::count_if(v.begin(), v.end(), [](int x) { return x % 2 == 0; });
+  r[4] = 1;
+  for (int x : v) r[4] += static_cast<long long>(x) * x;
+  for (int i = 0, acc = 5; i < n; ++i) acc += v[i], at(3)[i] = acc;
+  for (int i = 0, acc = 0; i < n; ++i) at(4)[i] = acc, acc += v[i];
+  r[5] = std::unique_copy(v.begin(), v.end(), at(5), [](int a, int b) { return (a - b) % 2 == 0; }) - at(5);
+  std::vector<int> halves = v;
+  std::sort(halves.begin(), halves.begin() + h, std::greater<int>());
+  std::sort(halves.begin() + h, halves.end(), std::greater<int>());
+  std::copy(halves.begin(), halves.end(), at(12));
+  std::merge(halves.begin(), halves.begin() + h, halves.begin() + h, halves.end(), at(6), std::greater<int>());
+  r[6] = INT_MIN;
+  for (int x : v) r[6] = std::max<long long>(r[6], x * x);
+  std::copy(v.begin(), v.end(), at(8));
+  std::sort(at(8), at(8) + n);
+  std::vector<std::pair<int, int>> kv(n);
+  for (int i = 0; i < n; ++i) kv[i] = {v[i] % 7, i};
+  std::stable_sort(kv.begin(), kv.end(), [](auto a, auto b) { return a.first < b.first; });
+  for (int i = 0; i < n; ++i) at(9)[i] = kv[i].first, at(10)[i] = kv[i].second, at(11)[i] = v[kv[i].second];
+  r[7] = std::max_element(v.begin(), v.end()) - v.begin();
+}
+
+void check_more(int n, const int* got_w, const long long* got_r, const int* want_w, const long long* want_r,
+                const std::string& where) {
+  CAPTURE(where);
+  CAPTURE(n);
+  for (int k = 0; k < more_arrays; ++k) {
+    CAPTURE(k);
+    long long limit = k == 0 ? want_r[0] : k == 5 ? want_r[5] : n;
+    int bad = -1;
+    for (long long i = 0; i < limit && bad < 0; ++i)
+      if (got_w[k * n + i] != want_w[k * n + i]) bad = static_cast<int>(i);
+    CHECK(bad == -1);
+  }
+  for (int j = 0; j < more_results; ++j) {
+    CAPTURE(j);
+    CHECK(got_r[j] == want_r[j]);
+  }
+}
+
 /// The sizes each thread gets: every size 0..70 (one insertion-sorted block to several merged
 /// ones), then a few larger.
 std::vector<int> thread_sizes() {
@@ -294,6 +402,17 @@ TEST_CASE("the routine device code runs gives std::'s results when the host runs
     run_all(tide::seq, in.data(), n, w.data(), r.data());
     expected_all(in.data(), n, want_w.data(), want_r.data());
     check_all(n, w.data(), r.data(), want_w.data(), want_r.data(), "host seq");
+  }
+}
+
+TEST_CASE("the other forms device code runs (stencils, _into, custom operators, zipped values) match std::") {
+  for (int n : thread_sizes()) {
+    auto in = thread_input(n);
+    std::vector<int> w(static_cast<std::size_t>(more_arrays) * n + 1, -3), want_w(w.size());
+    std::vector<long long> r(more_results, -3), want_r(more_results);
+    run_more(tide::seq, in.data(), n, w.data(), r.data());
+    expected_more(in.data(), n, want_w.data(), want_r.data());
+    check_more(n, w.data(), r.data(), want_w.data(), want_r.data(), "host seq");
   }
 }
 
@@ -356,15 +475,35 @@ __global__ void run_all_kernel(case_layout c, int cases) {
   }
 }
 
+template <bool Device>
+__global__ void run_more_kernel(case_layout c, int cases) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= cases) return;
+  const long long o = c.offsets[t];
+  int* w = c.w + more_arrays * o;
+  long long* r = c.r + static_cast<long long>(more_results) * t;
+  if constexpr (Device)
+    run_more(tide::device, c.in + o, c.sizes[t], w, r);
+  else
+    run_more(tide::seq, c.in + o, c.sizes[t], w, r);
+}
+
 __global__ void saxpy_kernel(const float* x, float* y, int rows, int n) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t < rows) saxpy_row{3.0f, n}(x + t * n, y + t * n);
 }
 
-/// Each thread sorts its own 16 floats, Thrust's typical per-thread use.
+/// Each thread sorts its own 16 floats, Thrust's typical per-thread use; odd threads through
+/// device_ptr with tide::device.
 __global__ void sort16_kernel(float* a, int rows) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t < rows) tide::sort(tide::seq, a + 16 * t, a + 16 * t + 16);
+  if (t >= rows) return;
+  if (t % 2 == 0) {
+    tide::sort(tide::seq, a + 16 * t, a + 16 * t + 16);
+  } else {
+    auto p = tide::device_pointer_cast(a + 16 * t);
+    tide::sort(tide::device, p, p + 16);
+  }
 }
 }  // namespace
 
@@ -406,6 +545,46 @@ TEST_CASE("in kernels, every algorithm with tide::seq and tide::device gives std
       check_all(n, w.data() + num_arrays * offsets[t], got_r, want_w.data(), want_r.data(),
                 device ? "kernel, tide::device" : "kernel, tide::seq");
       CHECK(got_r[27] == 7);
+    }
+  }
+}
+
+TEST_CASE("in kernels, the other forms with tide::seq and tide::device give std::'s results per thread") {
+  auto sizes = thread_sizes();
+  const int cases = static_cast<int>(sizes.size());
+  std::vector<long long> offsets(cases + 1, 0);
+  for (int t = 0; t < cases; ++t) offsets[t + 1] = offsets[t] + sizes[t];
+  const long long total = offsets[cases];
+  std::vector<int> in(total);
+  for (int t = 0; t < cases; ++t) {
+    auto v = thread_input(sizes[t]);
+    std::copy(v.begin(), v.end(), in.begin() + offsets[t]);
+  }
+  tide::device_vector<int> d_in(in.begin(), in.end()), d_sizes(sizes.begin(), sizes.end());
+  tide::device_vector<long long> d_offsets(offsets.begin(), offsets.end());
+  for (bool device : {false, true}) {
+    tide::device_vector<int> d_w(more_arrays * total + 1, -3);
+    tide::device_vector<long long> d_r(static_cast<std::size_t>(more_results) * cases, -3);
+    case_layout c{tide::raw_pointer_cast(d_in.data()), tide::raw_pointer_cast(d_offsets.data()),
+                  tide::raw_pointer_cast(d_sizes.data()), tide::raw_pointer_cast(d_w.data()),
+                  tide::raw_pointer_cast(d_r.data())};
+    if (device)
+      run_more_kernel<true><<<(cases + 31) / 32, 32>>>(c, cases);
+    else
+      run_more_kernel<false><<<(cases + 31) / 32, 32>>>(c, cases);
+    REQUIRE(cudaGetLastError() == cudaSuccess);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    std::vector<int> w(d_w.size());
+    std::vector<long long> r(d_r.size());
+    tide::copy(d_w.begin(), d_w.end(), w.begin());
+    tide::copy(d_r.begin(), d_r.end(), r.begin());
+    for (int t = 0; t < cases; ++t) {
+      const int n = sizes[t];
+      std::vector<int> want_w(static_cast<std::size_t>(more_arrays) * n + 1);
+      std::vector<long long> want_r(more_results);
+      expected_more(in.data() + offsets[t], n, want_w.data(), want_r.data());
+      check_more(n, w.data() + more_arrays * offsets[t], r.data() + static_cast<long long>(more_results) * t,
+                 want_w.data(), want_r.data(), device ? "kernel, tide::device" : "kernel, tide::seq");
     }
   }
 }
