@@ -245,3 +245,18 @@ TEST_CASE_TEMPLATE("copy_if and count_if with placeholder predicates", B, TIDE_T
           std::count_if(h.begin(), h.end(), [](int v) { return v < 0; }));
   }
 }
+
+TEST_CASE_TEMPLATE("placeholder expressions drive transform_iterator and transform_reduce", B, TIDE_TEST_BACKENDS) {
+  for (auto n : small_sizes()) {
+    auto h = random_vector<std::int64_t>(n, "ph-transform_iterator", -1000, 1000);
+    auto d = to_backend<B>(h);
+    auto first = tide::make_transform_iterator(d.begin(), _1 * _1 + 1);
+    auto last = first;
+    last = tide::make_transform_iterator(d.end(), _1 * _1 + 1);  // the functor is copy-assignable
+    std::int64_t expect = 0;
+    for (auto v : h) expect += v * v + 1;
+    CAPTURE(n);
+    CHECK(tide::reduce(B::policy(), first, last, std::int64_t(0), _1 + _2) == expect);
+    CHECK(tide::transform_reduce(B::policy(), d.begin(), d.end(), _1 * _1 + 1, std::int64_t(0), _1 + _2) == expect);
+  }
+}

@@ -75,7 +75,7 @@ template <std::size_t N>
 struct argument {
   TIDE_PH_NO_EXEC_CHECK
   template <class T, class... Ts>
-  TIDE_HOST_DEVICE static constexpr auto eval(T&& first, Ts&&... rest)
+  TIDE_HOST_DEVICE static constexpr auto eval(T&&, Ts&&... rest)
       -> decltype(argument<N - 1>::eval(static_cast<Ts&&>(rest)...)) {
     return argument<N - 1>::eval(static_cast<Ts&&>(rest)...);
   }
