@@ -34,6 +34,26 @@ struct fill_value {
   TIDE_HOST_DEVICE void operator()(Ref&& r) const { r = value; }
 };
 
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA && defined(__CUDACC__)
+/// Calls f on each of the n elements at p, a grid-stride loop over few blocks: an allocator's
+/// construct that does nothing (Thrust's uninitialized_allocator) compiles to an empty kernel, so
+/// such a vector costs one launch, not a pass over its elements.
+template <class T, class F>
+__global__ void construct_each_kernel(T* p, tide::size_type n, F f) {
+  const tide::size_type stride = tide::size_type(gridDim.x) * blockDim.x;
+  for (tide::size_type i = tide::size_type(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) f(p[i]);
+}
+template <class T, class F>
+void construct_each_on_device(T* p, tide::size_type n, F f) {
+  constexpr int threads = 256;
+  const tide::size_type blocks = std::min<tide::size_type>((n + threads - 1) / threads, 4096);
+  construct_each_kernel<<<static_cast<unsigned>(blocks), threads>>>(p, n, f);  // the vectors' stream (nullptr)
+  const cudaError_t e = cudaGetLastError();
+  if (e != cudaSuccess) throw_cuda_error(static_cast<int>(e), "vector (allocator construct)");
+  synchronize_stream(nullptr, "vector (allocator construct)");
+}
+#endif
+
 /// The vector, parameterized by its allocator (whose system says where the elements live).
 template <class T, class Alloc>
 class vector_base {
@@ -332,9 +352,18 @@ class vector_base {
     const size_type old = size_;
     resize(old + n, no_init);
     if constexpr (constructs_by_allocator_v<Alloc, T>)
-      for_each_raw(data_ + old, n, construct_via_allocator<Alloc>{alloc_});
+      construct_each(data_ + old, n);
     else
       for_each_raw(data_ + old, n, fill_value<T>{T()});
+  }
+  void construct_each(T* dst, size_type n) {
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA && defined(__CUDACC__)
+    if constexpr (std::is_same_v<system, cuda_tag>) {
+      construct_each_on_device(dst, static_cast<tide::size_type>(n), construct_via_allocator<Alloc>{alloc_});
+      return;
+    }
+#endif
+    for_each_raw(dst, n, construct_via_allocator<Alloc>{alloc_});
   }
   void fill_raw(T* dst, size_type n, const T& v) {
     if constexpr (copy_constructs_by_allocator_v<Alloc, T>)
