@@ -417,6 +417,8 @@ TEST_CASE("thrust::cuda's memory names: pointer, reference, allocator, vector, m
   static_assert(std::is_same_v<tide::cuda::universal_pointer<int>, tide::universal_ptr<int>>);
   static_assert(std::is_same_v<tide::cuda::vector<int>, tide::device_vector<int>>);
   static_assert(std::is_same_v<tide::cuda::universal_vector<int>, tide::universal_vector<int>>);
+  static_assert(std::is_same_v<tide::system::cuda::vector<int>, tide::device_vector<int>>);
+  static_assert(std::is_same_v<tide::system::cuda::pointer<int>, tide::device_ptr<int>>);
   tide::cuda::vector<int, tide::cuda::allocator<int>> v(4, 2);
   CHECK(tide::reduce(v.begin(), v.end()) == 8);
   tide::cuda::pointer<int> p = tide::cuda::malloc<int>(4);

@@ -209,6 +209,19 @@ pointer<T> malloc(std::size_t n) {
 /// Frees memory from `malloc`.
 inline void free(pointer<void> p) { device_free(p); }
 }  // namespace cuda
+namespace system::cuda {  // thrust::system::cuda's spellings of the same
+using tide::cuda::allocator;
+using tide::cuda::free;
+using tide::cuda::malloc;
+using tide::cuda::pointer;
+using tide::cuda::reference;
+using tide::cuda::universal_allocator;
+using tide::cuda::universal_host_pinned_allocator;
+using tide::cuda::universal_host_pinned_vector;
+using tide::cuda::universal_pointer;
+using tide::cuda::universal_vector;
+using tide::cuda::vector;
+}  // namespace system::cuda
 #endif
 
 }  // namespace tide
