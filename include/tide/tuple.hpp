@@ -2,7 +2,7 @@
 /// \file tuple.hpp
 /// `tide::tuple`: a fixed-size collection of heterogeneous values, host and device callable. As in
 /// Thrust 3 (`thrust::tuple` is `cuda::std::tuple`), CUDA builds use cuda::std::tuple itself, and
-/// tide::get, make_tuple, tie, forward_as_tuple, ignore, apply, tuple_cat, tuple_size(_v) and
+/// tide::get, make_tuple, tie, forward_as_tuple, ignore, apply, tuple_size(_v) and
 /// tuple_element(_t) name cuda::std's, so code mixing `tide::get` and `cuda::std::get` works.
 /// Host-only builds (no CUDA toolkit) use tide's own tuple with the same interface
 /// (detail/host_tuple.hpp). See pair.hpp for TIDE_CUDA_STD_TUPLE, which picks between the two.
@@ -18,7 +18,6 @@ using ::cuda::std::ignore;
 using ::cuda::std::make_tuple;
 using ::cuda::std::tie;
 using ::cuda::std::tuple;
-using ::cuda::std::tuple_cat;
 }  // namespace tide
 
 #else
