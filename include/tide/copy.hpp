@@ -42,7 +42,7 @@ template <class Policy, class It, class StencilIt, class Keep>
 TIDE_HOST_DEVICE size_type compact_in_place(const Policy& policy, It first, size_type n, StencilIt stencil, Keep keep,
                                             const char* algorithm) {
   auto u_first = unwrap_iterator(first);
-  if constexpr (std::is_same_v<Policy, seq_policy>) {
+  if constexpr (std::is_same_v<base_policy_t<Policy>, seq_policy>) {
     // Left to right, each write lands at or before the element just read: safe in place.
     return dispatch::copy_if(policy, u_first, n, unwrap_iterator(stencil), u_first, keep);
   } else {
@@ -186,7 +186,7 @@ TIDE_HOST_DEVICE It unique(const Policy& policy, It first, It last, BinaryPred p
   if (n == 0) return first;
   auto u_first = detail::unwrap_iterator(first);
   size_type k;
-  if constexpr (std::is_same_v<decltype(detail::run_policy(policy)), seq_policy>) {
+  if constexpr (std::is_same_v<detail::base_policy_t<decltype(detail::run_policy(policy))>, seq_policy>) {
     // Left to right, comparing input neighbours that no earlier write has touched: safe in place.
     k = detail::dispatch::unique_copy(detail::run_policy(policy), u_first, n, u_first, pred);
   } else {

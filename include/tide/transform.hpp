@@ -39,7 +39,7 @@ struct writes_packed_bits<It, std::void_t<typename std::iterator_traits<It>::ref
 /// The policy that writes through OutIt: `policy`, or seq in place of omp for packed bits.
 template <class OutIt, class Policy>
 TIDE_HOST_DEVICE auto writer_policy(const Policy& policy) {
-  if constexpr (std::is_same_v<Policy, omp_policy> && writes_packed_bits<OutIt>::value)
+  if constexpr (std::is_same_v<base_policy_t<Policy>, omp_policy> && writes_packed_bits<OutIt>::value)
     return seq_policy{policy.resource};
   else
     return policy;

@@ -38,10 +38,11 @@ inline constexpr bool in_device_code = true;
 inline constexpr bool in_device_code = false;
 #endif
 
-/// The policies an algorithm may be called with in device code: seq and the device system's.
-template <class Policy>
+/// The policies an algorithm may be called with in device code: seq and the device system's (with
+/// or without an allocator).
+template <class Policy, class Base = base_policy_t<Policy>>
 inline constexpr bool runs_in_device_code_v =
-    std::is_same_v<Policy, seq_policy> || std::is_same_v<Policy, cuda_policy> || std::is_same_v<Policy, device_policy>;
+    std::is_same_v<Base, seq_policy> || std::is_same_v<Base, cuda_policy> || std::is_same_v<Base, device_policy>;
 
 /// The policy a call runs under where it is compiled: `policy` on the host, seq in device code.
 template <class Policy>
