@@ -65,6 +65,15 @@ struct write_through {
   }
 };
 
+/// Swaps element i with element n-1-i of a zip (so i < n/2 reverses both ranges), in device code on
+/// the device system: swap of two prvalue zip elements, by ADL.
+template <class Zip>
+struct reverse_by_swaps {
+  Zip zip;
+  std::int64_t n;
+  TIDE_HOST_DEVICE void operator()(std::int64_t i) const { swap(zip[i], zip[n - 1 - i]); }
+};
+
 }  // namespace
 
 TEST_CASE("tuple: is cuda::std::tuple in CUDA builds, tide's own otherwise, with one interface") {
@@ -367,5 +376,22 @@ TEST_CASE_TEMPLATE("zip: copy, gather, scatter and merge move tuples between zip
     bool same = true;
     for (std::size_t i = 0; i < want.size(); ++i) same = same && gk[i] == want[i].first && gt[i] == want[i].second;
     CHECK(same);
+  }
+}
+
+TEST_CASE_TEMPLATE("zip: elements swap inside functors, in device code too", B, TIDE_TEST_BACKENDS) {
+  for (std::int64_t n : {std::int64_t(0), std::int64_t(1), std::int64_t(1001)}) {
+    auto ha = random_vector<int>(n, "zip-swap-a");
+    auto hb = random_vector<double>(n, "zip-swap-b");
+    auto a = to_backend<B>(ha);
+    auto b = to_backend<B>(hb);
+    auto zip = tide::make_zip_iterator(a.begin(), b.begin());
+    tide::for_each_n(B::policy(), tide::make_counting_iterator<std::int64_t>(0), n / 2,
+                     reverse_by_swaps<decltype(zip)>{zip, n});
+    std::reverse(ha.begin(), ha.end());
+    std::reverse(hb.begin(), hb.end());
+    CAPTURE(n);
+    CHECK(to_std(a) == ha);
+    CHECK(to_std(b) == hb);
   }
 }
