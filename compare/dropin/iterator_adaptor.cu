@@ -58,12 +58,10 @@ int main() {
   using Iterator = thrust::device_vector<int>::iterator;
 
   repeat_iterator<Iterator> first(data.begin(), 3);
-  repeat_iterator<Iterator> last(data.end(), 3);
   // The end of the repeated range is 3 * 6 base steps from the start.
   repeat_iterator<Iterator> end = first + 18;
   print("repeat x3", first, end);
   std::printf("sum %d, distance %d\n", thrust::reduce(first, end), int(end - first));
-  (void)last;
 
   thrust::device_vector<int> big(12);
   thrust::sequence(big.begin(), big.end(), 0, 5);
