@@ -190,6 +190,11 @@ TEST_CASE("zip element: get, cuda::std::get, structured bindings and writes thro
   CHECK(a[1] == 42);
   CHECK(*zip == tide::make_tuple(100, 2.5));
   CHECK(zip[1] < *zip);
+
+  tide::device_vector<tide::tuple<int, double>> dv(1, tide::make_tuple(5, 6.5));
+  zip[2] = dv[0];  // from a reference to a tuple in device memory
+  CHECK(a[2] == 5);
+  CHECK(b[2] == 6.5);
 }
 
 TEST_CASE("zip element: swap and std::sort permute every range") {

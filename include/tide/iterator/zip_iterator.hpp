@@ -13,6 +13,9 @@
 
 namespace tide {
 
+template <class T>
+class device_reference;
+
 namespace detail {
 
 /// A zip_iterator's reference, as Thrust's: a `tuple<reference of each...>` (cuda::std::tuple in
@@ -53,6 +56,15 @@ class tuple_of_iterator_references : public tuple<Ts...> {
     get<0>(static_cast<base_type&>(*this)) = o.first;
     get<1>(static_cast<base_type&>(*this)) = o.second;
     return *this;
+  }
+
+  /// Writes the tuple a device_reference refers to (an element of a device_vector of tuples).
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class... Us, std::enable_if_t<sizeof...(Us) == sizeof...(Ts), int> = 0>
+  TIDE_HOST_DEVICE tuple_of_iterator_references& operator=(const device_reference<tuple<Us...>>& o) {
+    return *this = static_cast<tuple<Us...>>(o);
   }
 
   /// A tuple of the referred-to values (or any tuple constructible element by element).
