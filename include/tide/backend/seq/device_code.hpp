@@ -44,12 +44,40 @@ template <class Policy, class Base = base_policy_t<Policy>>
 inline constexpr bool runs_in_device_code_v =
     std::is_same_v<Base, seq_policy> || std::is_same_v<Base, cuda_policy> || std::is_same_v<Base, device_policy>;
 
-/// The policy a call runs under where it is compiled: `policy` on the host, seq in device code.
+#if defined(__CUDA_ARCH__)
+/// nvcc's device pass: the CUDA policy of a call, run as seq. nvcc compiles a kernel template for
+/// the device only where its device pass sees the launch (the CUDA programming guide's rule on
+/// __CUDA_ARCH__ and __global__ templates; Thrust's THRUST_CDP_DISPATCH). The dispatch overloads
+/// below run seq and also name, in dead code, the call the host pass makes with the CUDA policy,
+/// so the device pass compiles the kernels the host launches. Without that every launch fails
+/// with cudaErrorInvalidDeviceFunction.
+template <class Policy>
+struct device_pass_policy {
+  Policy policy;
+};
+template <class P>
+struct base_policy<device_pass_policy<P>> {
+  using type = seq_policy;
+};
+/// A policy whose type names a backend's namespace (a template argument), so that an unqualified
+/// call finds that backend's overloads by argument-dependent lookup, wherever they are declared.
+template <class Base, class BackendTag>
+struct adl_policy : Base {
+  TIDE_HOST_DEVICE explicit adl_policy(const Base& b) : Base(b) {}
+};
+#endif
+
+/// The policy a call runs under where it is compiled: `policy` on the host; in device code seq
+/// (for a CUDA policy, device_pass_policy: seq, naming the host's call for nvcc).
 template <class Policy>
 TIDE_HOST_DEVICE auto run_policy(const Policy& policy) {
 #if defined(__CUDA_ARCH__)
-  (void)policy;
-  return seq_policy{};
+  if constexpr (std::is_same_v<base_policy_t<Policy>, cuda_policy>) {
+    return device_pass_policy<cuda_policy>{static_cast<const cuda_policy&>(policy)};
+  } else {
+    (void)policy;
+    return seq_policy{};
+  }
 #else
   return policy;
 #endif
@@ -95,3 +123,58 @@ TIDE_HOST_DEVICE size_type count_size(const Policy&, Size count, const char* alg
 }
 
 }  // namespace tide::detail
+
+#if defined(__CUDA_ARCH__)
+namespace tide::backend::cuda {
+struct adl_tag;
+}
+namespace tide::backend::seq {
+struct adl_tag;
+}
+// The dispatch overloads for device_pass_policy (see above), one per primitive the public headers
+// dispatch; `_ACC` for those called with an explicit accumulator type.
+#define TIDE_DEVICE_PASS_CUDA(p) ::tide::detail::adl_policy<::tide::cuda_policy, ::tide::backend::cuda::adl_tag>(p.policy)
+#define TIDE_DEVICE_PASS_SEQ ::tide::detail::adl_policy<::tide::seq_policy, ::tide::backend::seq::adl_tag>(::tide::seq_policy{})
+#define TIDE_DEVICE_PASS_FORWARD(name)                                                   \
+  TIDE_EXEC_CHECK_DISABLE                                                                \
+  template <class P, class... A>                                                         \
+  TIDE_HOST_DEVICE decltype(auto) name(const ::tide::detail::device_pass_policy<P>& p, A&&... a) { \
+    if (false) (void)name(TIDE_DEVICE_PASS_CUDA(p), a...);                               \
+    return name(TIDE_DEVICE_PASS_SEQ, static_cast<A&&>(a)...);                           \
+  }
+#define TIDE_DEVICE_PASS_FORWARD_ACC(name)                                               \
+  TIDE_EXEC_CHECK_DISABLE                                                                \
+  template <class Acc, class P, class... A>                                              \
+  TIDE_HOST_DEVICE decltype(auto) name(const ::tide::detail::device_pass_policy<P>& p, A&&... a) { \
+    if (false) (void)name<Acc>(TIDE_DEVICE_PASS_CUDA(p), a...);                          \
+    return name<Acc>(TIDE_DEVICE_PASS_SEQ, static_cast<A&&>(a)...);                      \
+  }
+// In a namespace of their own, nominated by dispatch like the backends: a name declared in dispatch
+// itself would hide the backends' overloads from qualified lookup.
+namespace tide::backend::device_pass {
+TIDE_DEVICE_PASS_FORWARD(copy_if)
+TIDE_DEVICE_PASS_FORWARD(unique_copy)
+TIDE_DEVICE_PASS_FORWARD(for_each_n)
+TIDE_DEVICE_PASS_FORWARD(transform)
+TIDE_DEVICE_PASS_FORWARD(transform2)
+TIDE_DEVICE_PASS_FORWARD(reduce)
+TIDE_DEVICE_PASS_FORWARD(reduce_into)
+TIDE_DEVICE_PASS_FORWARD_ACC(reduce_by_key)
+TIDE_DEVICE_PASS_FORWARD_ACC(inclusive_scan)
+TIDE_DEVICE_PASS_FORWARD(inclusive_scan_init)
+TIDE_DEVICE_PASS_FORWARD(exclusive_scan)
+TIDE_DEVICE_PASS_FORWARD_ACC(inclusive_scan_by_key)
+TIDE_DEVICE_PASS_FORWARD(exclusive_scan_by_key)
+TIDE_DEVICE_PASS_FORWARD(merge)
+TIDE_DEVICE_PASS_FORWARD(merge_by_key)
+TIDE_DEVICE_PASS_FORWARD(sort)
+TIDE_DEVICE_PASS_FORWARD(sort_by_key)
+}  // namespace tide::backend::device_pass
+namespace tide::detail::dispatch {
+using namespace tide::backend::device_pass;
+}
+#undef TIDE_DEVICE_PASS_FORWARD
+#undef TIDE_DEVICE_PASS_FORWARD_ACC
+#undef TIDE_DEVICE_PASS_CUDA
+#undef TIDE_DEVICE_PASS_SEQ
+#endif
