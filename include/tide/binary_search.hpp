@@ -84,17 +84,20 @@ struct binary_search_fn {
 TIDE_EXEC_CHECK_DISABLE
 template <class R, class Policy, class Search, class T>
 TIDE_HOST_DEVICE R search_one(const Policy& policy, const Search& search, const T& value, const char* algorithm) {
-  if constexpr (std::is_same_v<typename Policy::system_type, cuda_tag> && !in_device_code) {
-    temporary_buffer<R> result(policy, 1, algorithm);
-    dispatch::transform(policy, constant_iterator<T>(value), size_type(1), result.data(), search);
-    R r;
-    device_copy_bytes(&r, result.data(), sizeof(R), copy_kind::device_to_host, stream_of(policy), true, algorithm);
-    return r;
-  } else {
-    (void)policy;
-    (void)algorithm;
-    return search(value);
+  if constexpr (std::is_same_v<typename Policy::system_type, cuda_tag>) {
+    // A run-time test, not `if constexpr`: nvcc's device pass must see the launch to compile its
+    // kernel (backend/seq/device_code.hpp); in device code the search runs in place below.
+    if (!in_device_code) {
+      temporary_buffer<R> result(policy, 1, algorithm);
+      dispatch::transform(policy, constant_iterator<T>(value), size_type(1), result.data(), search);
+      R r;
+      device_copy_bytes(&r, result.data(), sizeof(R), copy_kind::device_to_host, stream_of(policy), true, algorithm);
+      return r;
+    }
   }
+  (void)policy;
+  (void)algorithm;
+  return search(value);
 }
 
 /// The scalar form: search(value) over the unwrapped [first, last).

@@ -331,11 +331,20 @@ TIDE_HOST_DEVICE OutIt copy(const Policy& policy, It first, It last, OutIt out) 
   } else {
     size_type n = detail::range_size(policy, first, last, "copy");
     if (n == 0) return out;
-    if constexpr (detail::crosses_systems_v<It, OutIt> && !detail::in_device_code)
-      detail::copy_across(first, n, out, detail::stream_of(policy));  // device code reaches both sides
-    else
+    if constexpr (detail::crosses_systems_v<It, OutIt>) {
+#if defined(__CUDA_ARCH__)
+      // Device code reaches both sides: a plain copy. nvcc's device pass must still see the host's
+      // call, whose kernels it compiles (backend/seq/device_code.hpp).
+      if (false) detail::copy_across(first, n, out, detail::stream_of(policy));
+      detail::dispatch::transform(seq_policy{}, detail::unwrap_iterator(first), n, detail::unwrap_iterator(out),
+                                  identity<>());
+#else
+      detail::copy_across(first, n, out, detail::stream_of(policy));
+#endif
+    } else {
       detail::dispatch::transform(detail::writer_policy<OutIt>(detail::run_policy(policy)),
                                   detail::unwrap_iterator(first), n, detail::unwrap_iterator(out), identity<>());
+    }
     return detail::advanced(out, n);
   }
 }
