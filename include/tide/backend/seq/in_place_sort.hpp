@@ -6,10 +6,11 @@
 // and O(n log^2 n) moves, rotations done by three reversals.
 //
 // SymMerge splits a merge into two independent merges of at most half its length; they wait on a
-// fixed stack of `in_place_stack` entries (a small, static frame in device code). When the stack
-// is full, the pending merge is done at once by a stackless rotation merge (O(|a| |b|) moves at
-// worst: only merges deeper than 2^in_place_stack below the top ever go there), so the sort is
-// correct for any n. Both are __host__ __device__: the host tests run the same code.
+// fixed stack of `in_place_stack` entries (a static frame in device code: 384 bytes, no recursion,
+// whose stack size nvcc could not bound). When the stack is full, the pending merge is done at
+// once by a stackless rotation merge (O(|a| |b|) moves at worst; only merges `in_place_stack`
+// halvings below a top merge, at most 2^-16 of its length, ever go there), so the sort is correct
+// for any n. All of it is __host__ __device__: the host tests run the same code.
 //
 // The elements are reached through an accessor: keys alone, or keys with their values.
 
