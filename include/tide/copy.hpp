@@ -41,6 +41,13 @@ TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class StencilIt, class Keep>
 TIDE_HOST_DEVICE size_type compact_in_place(const Policy& policy, It first, size_type n, StencilIt stencil, Keep keep,
                                             const char* algorithm) {
+#if defined(__CUDA_ARCH__)
+  if constexpr (is_device_pass_policy_v<Policy>) {
+    // In device code seq; nvcc's device pass also sees the host's call (backend/seq/device_code.hpp).
+    if (false) (void)compact_in_place(policy.policy, first, n, stencil, keep, algorithm);
+    return compact_in_place(seq_policy{}, first, n, stencil, keep, algorithm);
+  }
+#endif
   auto u_first = unwrap_iterator(first);
   if constexpr (std::is_same_v<base_policy_t<Policy>, seq_policy>) {
     // Left to right, each write lands at or before the element just read: safe in place.
@@ -49,6 +56,28 @@ TIDE_HOST_DEVICE size_type compact_in_place(const Policy& policy, It first, size
     temporary_buffer<iter_value_t<It>> kept(policy, static_cast<std::size_t>(n), algorithm);
     size_type k = dispatch::copy_if(policy, u_first, n, unwrap_iterator(stencil), kept.data(), keep);
     if (k > 0) dispatch::transform(writer_policy<It>(policy), kept.data(), k, u_first, identity<>());
+    return k;
+  }
+}
+
+/// unique's work: keeps the first of each run of [first, first + n) in place; returns how many.
+TIDE_EXEC_CHECK_DISABLE
+template <class Policy, class It, class BinaryPred>
+TIDE_HOST_DEVICE size_type unique_in_place(const Policy& policy, It first, size_type n, BinaryPred pred) {
+#if defined(__CUDA_ARCH__)
+  if constexpr (is_device_pass_policy_v<Policy>) {
+    if (false) (void)unique_in_place(policy.policy, first, n, pred);  // as compact_in_place
+    return unique_in_place(seq_policy{}, first, n, pred);
+  }
+#endif
+  auto u_first = unwrap_iterator(first);
+  if constexpr (std::is_same_v<base_policy_t<Policy>, seq_policy>) {
+    // Left to right, comparing input neighbours that no earlier write has touched: safe in place.
+    return dispatch::unique_copy(policy, u_first, n, u_first, pred);
+  } else {
+    temporary_buffer<iter_value_t<It>> kept(policy, static_cast<std::size_t>(n), "unique");
+    size_type k = dispatch::unique_copy(policy, u_first, n, kept.data(), pred);
+    dispatch::transform(writer_policy<It>(policy), kept.data(), k, u_first, identity<>());
     return k;
   }
 }
@@ -184,17 +213,7 @@ template <class Policy, class It, class BinaryPred = equal_to<>, detail::enable_
 TIDE_HOST_DEVICE It unique(const Policy& policy, It first, It last, BinaryPred pred = BinaryPred()) {
   size_type n = detail::range_size(policy, first, last, "unique");
   if (n == 0) return first;
-  auto u_first = detail::unwrap_iterator(first);
-  size_type k;
-  if constexpr (std::is_same_v<detail::base_policy_t<decltype(detail::run_policy(policy))>, seq_policy>) {
-    // Left to right, comparing input neighbours that no earlier write has touched: safe in place.
-    k = detail::dispatch::unique_copy(detail::run_policy(policy), u_first, n, u_first, pred);
-  } else {
-    detail::temporary_buffer<detail::iter_value_t<It>> kept(policy, static_cast<std::size_t>(n), "unique");
-    k = detail::dispatch::unique_copy(detail::run_policy(policy), u_first, n, kept.data(), pred);
-    detail::dispatch::transform(detail::writer_policy<It>(detail::run_policy(policy)), kept.data(), k, u_first,
-                                identity<>());
-  }
+  size_type k = detail::unique_in_place(detail::run_policy(policy), first, n, pred);
   return detail::advanced(first, k);
 }
 template <class It, class BinaryPred = equal_to<>, detail::enable_if_not_policy_t<It> = 0>

@@ -59,6 +59,10 @@ template <class P>
 struct base_policy<device_pass_policy<P>> {
   using type = seq_policy;
 };
+template <class P>
+inline constexpr bool is_device_pass_policy_v = false;
+template <class P>
+inline constexpr bool is_device_pass_policy_v<device_pass_policy<P>> = true;
 /// A policy whose type names a backend's namespace (a template argument), so that an unqualified
 /// call finds that backend's overloads by argument-dependent lookup, wherever they are declared.
 template <class Base, class BackendTag>
