@@ -95,6 +95,20 @@ struct uninitialized_allocator : tide::device_allocator<T> {
   TIDE_HOST_DEVICE void construct(T*) {}
 };
 
+/// The same over device_malloc_allocator (Thrust's older spelling of the example), with host-only
+/// special members as in Thrust's examples.
+template <class T>
+struct uninitialized_malloc_allocator : tide::device_malloc_allocator<T> {
+  uninitialized_malloc_allocator() {}
+  uninitialized_malloc_allocator(const uninitialized_malloc_allocator& o) : tide::device_malloc_allocator<T>(o) {}
+  uninitialized_malloc_allocator& operator=(const uninitialized_malloc_allocator&) = default;
+  template <class U>
+  struct rebind {
+    using other = uninitialized_malloc_allocator<U>;
+  };
+  TIDE_HOST_DEVICE void construct(T*) {}
+};
+
 }  // namespace
 
 #define TIDE_COUNTING_KINDS host_counting<true>, device_counting<true>
@@ -254,6 +268,15 @@ TEST_CASE("a vector whose allocator's construct does nothing leaves its elements
   tide::device_vector<float, uninitialized_allocator<float>> thrust_example(100);
   tide::fill(thrust_example.begin(), thrust_example.end(), 2.0f);
   CHECK(tide::reduce(thrust_example.begin(), thrust_example.end()) == 200.0f);
+  tide::device_vector<int, uninitialized_malloc_allocator<int>> m(50);
+  tide::sequence(m.begin(), m.end());
+  m.resize(60);  // ten more, not constructed
+  tide::fill(m.begin() + 50, m.end(), -1);
+  m.erase(m.begin() + 2, m.begin() + 50);
+  CHECK(m.size() == 12);
+  CHECK(m[1] == 1);
+  CHECK(m[2] == -1);
+  CHECK(tide::reduce(m.begin(), m.end()) == 1 - 10);
 }
 
 #if TIDE_DEVICE_SYSTEM != TIDE_DEVICE_SYSTEM_CUDA
@@ -319,6 +342,19 @@ TEST_CASE("a universal_vector is written by host code and read by algorithms") {
   tide::universal_host_pinned_vector<double> pinned(10, 0.5);
   pinned[9] = 2.0;
   CHECK(tide::reduce(pinned.begin(), pinned.end()) == 6.5);
+}
+
+TEST_CASE("host code reading a universal_vector right after an algorithm sees its result") {
+  std::vector<int> s = random_vector<int>(1 << 20, "universal sort", -1000000, 1000000);
+  tide::universal_vector<int> u(s.begin(), s.end());
+  tide::sort(u.begin(), u.end());
+  const int* raw = tide::raw_pointer_cast(u.data());  // no copy: the device must be done
+  CHECK(std::is_sorted(raw, raw + u.size()));
+  tide::transform(u.begin(), u.end(), u.begin(), tide::negate<int>());
+  CHECK(std::is_sorted(u.rbegin(), u.rend()));  // through the vector's references
+  tide::sequence(u.begin(), u.end());
+  u[5] = -1;  // a host write after device work
+  CHECK(tide::reduce(u.begin(), u.begin() + 10) == 45 - 5 - 1);
 }
 
 TEST_CASE("universal_allocator hands out universal_ptr to memory host code can use") {

@@ -6,6 +6,7 @@
 /// memory on the host systems. Also `universal_host_pinned_allocator`/`_vector` (pinned host
 /// memory on CUDA). Each allocation is a system allocation, as Thrust's: not for temporaries.
 
+#include <atomic>
 #include <cstddef>
 #include <iosfwd>
 #include <iterator>
@@ -26,6 +27,27 @@
 
 namespace tide {
 
+namespace detail {
+/// tide's CUDA algorithms return without waiting for the device (a device_vector's host access is a
+/// copy ordered after them), but host code reads universal memory directly: so an algorithm that
+/// takes a universal_ptr for device work (unwrap) raises this flag, and host code's next access
+/// through a universal_ptr waits for the device first, as after Thrust's synchronous algorithms.
+inline std::atomic<bool> universal_in_flight{false};
+TIDE_HOST_DEVICE inline void universal_launched() {
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA && !defined(__CUDA_ARCH__)
+  universal_in_flight.store(true, std::memory_order_release);
+#endif
+}
+TIDE_HOST_DEVICE inline void universal_host_access() {
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA && defined(__CUDACC__) && !defined(__CUDA_ARCH__)
+  if (universal_in_flight.load(std::memory_order_acquire) && universal_in_flight.exchange(false)) {
+    const cudaError_t e = cudaDeviceSynchronize();  // any stream the algorithm ran on
+    if (e != cudaSuccess) throw_cuda_error(static_cast<int>(e), "universal memory access");
+  }
+#endif
+}
+}  // namespace detail
+
 /// A pointer to universal memory: an iterator of the device system whose references are plain
 /// `T&` (host code reads and writes the element directly; no copy per access).
 template <class T>
@@ -43,14 +65,29 @@ class universal_ptr {
   TIDE_HOST_DEVICE explicit universal_ptr(T* p) : p_(p) {}
   TIDE_HOST_DEVICE universal_ptr(std::nullptr_t) : p_(nullptr) {}
   template <class U, std::enable_if_t<std::is_convertible_v<U*, T*>, int> = 0>
-  TIDE_HOST_DEVICE universal_ptr(const universal_ptr<U>& o) : p_(o.get()) {}
-  /// Universal memory is device memory too.
+  TIDE_HOST_DEVICE universal_ptr(const universal_ptr<U>& o) : p_(o.p_) {}
+  /// Universal memory is device memory too (its accesses are copies ordered after device work).
   TIDE_HOST_DEVICE operator device_ptr<T>() const { return device_ptr<T>(p_); }
 
-  TIDE_HOST_DEVICE T* get() const { return p_; }
-  TIDE_HOST_DEVICE reference operator*() const { return *p_; }
-  TIDE_HOST_DEVICE T* operator->() const { return p_; }
-  TIDE_HOST_DEVICE reference operator[](difference_type i) const { return p_[i]; }
+  /// In host code these wait for device work on universal memory first (see universal_in_flight).
+  TIDE_HOST_DEVICE T* get() const {
+    detail::universal_host_access();
+    return p_;
+  }
+  TIDE_HOST_DEVICE reference operator*() const {
+    detail::universal_host_access();
+    return *p_;
+  }
+  TIDE_HOST_DEVICE T* operator->() const { return get(); }
+  TIDE_HOST_DEVICE reference operator[](difference_type i) const {
+    detail::universal_host_access();
+    return p_[i];
+  }
+  /// The address, without waiting: for algorithms about to run on the device.
+  TIDE_HOST_DEVICE T* address_for_device() const {
+    detail::universal_launched();
+    return p_;
+  }
   TIDE_HOST_DEVICE explicit operator bool() const { return p_ != nullptr; }
 
   TIDE_HOST_DEVICE universal_ptr& operator++() { ++p_; return *this; }
@@ -75,6 +112,8 @@ class universal_ptr {
   }
 
  private:
+  template <class>
+  friend class universal_ptr;
   T* p_ = nullptr;
 };
 
@@ -86,12 +125,12 @@ namespace detail {
 template <class T>
 struct unwrap_traits<universal_ptr<T>> {
   using type = T*;
-  static TIDE_HOST_DEVICE T* unwrap(const universal_ptr<T>& p) { return p.get(); }
+  static TIDE_HOST_DEVICE T* unwrap(const universal_ptr<T>& p) { return p.address_for_device(); }
 };
 template <class T>
 struct contiguous_traits<universal_ptr<T>> : std::true_type {
   using element_type = T;
-  static T* address(universal_ptr<T> p) { return p.get(); }
+  static T* address(universal_ptr<T> p) { return p.address_for_device(); }
 };
 
 /// The kinds of universal memory: tide::mr's program-wide universal resources (managed memory,
