@@ -2,6 +2,7 @@
 /// \file iterator.hpp
 /// All of tide's iterator adaptors.
 
+#include "iterator/advance.hpp"
 #include "iterator/constant_iterator.hpp"
 #include "iterator/counting_iterator.hpp"
 #include "iterator/discard_iterator.hpp"
