@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <iterator>
+#include <list>
 #include <numeric>
 #include <type_traits>
 #include <vector>
@@ -313,4 +314,27 @@ TEST_CASE("system_type of each adaptor") {
   static_assert(std::is_same_v<tide::common_system_t<tide::zip_iterator<tide::tuple<dp, count>>, count>,
                                device_system_tag>);
   CHECK(true);
+}
+
+TEST_CASE("advance, distance, next and prev step any iterator, randomly or one at a time") {
+  std::vector<int> v{1, 2, 3, 4, 5};
+  auto it = v.begin();
+  tide::advance(it, 3);
+  CHECK(*it == 4);
+  tide::advance(it, -2);
+  CHECK(*it == 2);
+  CHECK(tide::distance(v.begin(), v.end()) == 5);
+  std::list<int> l(v.begin(), v.end());
+  auto li = l.begin();
+  tide::advance(li, 4);
+  CHECK(*li == 5);
+  tide::advance(li, -1);
+  CHECK(*li == 4);
+  CHECK(tide::distance(l.begin(), l.end()) == 5);
+  CHECK(*tide::next(l.begin()) == 2);
+  CHECK(*tide::next(l.begin(), 2) == 3);
+  CHECK(*tide::prev(l.end()) == 5);
+  tide::counting_iterator<int> c(10);
+  CHECK(tide::distance(c, tide::next(c, 7)) == 7);
+  CHECK(*tide::prev(c + 3, 2) == 11);
 }
