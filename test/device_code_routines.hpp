@@ -296,7 +296,7 @@ TIDE_HOST_DEVICE void run_more(const P& p, const int* in, int n, int* w, long lo
   r[0] = tide::copy_if(p, index, index + n, in, at(0), is_even{}) - at(0);
   tide::fill(p, at(1), at(1) + n, -1);
   tide::gather_if(p, reversed, reversed + n, in, in, at(1), is_even{});
-  tide::fill(p, at(2), at(2) + n, -1);
+  tide::fill(at(2), at(2) + n, -1);  // fill and fill_n without a policy: Thrust allows them in device code
   tide::scatter_if(p, in, in + n, reversed, in, at(2), is_even{});
   tide::reduce_into(p, in, in + n, r + 1, 0LL, tide::plus<long long>());
   tide::count_into(p, in, in + n, r + 2, 3);
@@ -309,7 +309,7 @@ TIDE_HOST_DEVICE void run_more(const P& p, const int* in, int n, int* w, long lo
   tide::sort(p, at(12), at(12) + h, tide::greater<int>());
   tide::sort(p, at(12) + h, at(12) + n, tide::greater<int>());
   tide::merge(p, at(12), at(12) + h, at(12) + h, at(12) + n, at(6), tide::greater<int>());
-  tide::fill(p, at(7), at(7) + n, 0);
+  tide::fill_n(at(7), n, 0);
   tide::transform_if(p, in, in + n, index, in, at(7), tide::plus<int>(), is_even{});
   r[6] = tide::inner_product(p, in, in + n, in, INT_MIN, max_op{}, tide::multiplies<int>());
   tide::copy(p, in, in + n, at(8));

@@ -38,6 +38,21 @@ TEST_CASE("the other forms device code runs (stencils, _into, custom operators, 
   check_on_host<more_routine>();
 }
 
+TEST_CASE("sort, fill and fill_n without a policy run on the device system from host code") {
+  auto h = random_vector<int>(5000, "implicit-policy", -50, 50);
+  tide::device_vector<int> d(h.begin(), h.end());
+  tide::sort(d.begin(), d.end());
+  std::sort(h.begin(), h.end());
+  std::vector<int> got(h.size());
+  tide::copy(d.begin(), d.end(), got.begin());
+  CHECK(got == h);
+  tide::fill(d.begin(), d.end(), 7);
+  CHECK(tide::fill_n(d.begin(), 10, 3) == d.begin() + 10);
+  tide::copy(d.begin(), d.end(), got.begin());
+  CHECK(std::count(got.begin(), got.end(), 3) == 10);
+  CHECK(std::count(got.begin(), got.end(), 7) == 4990);
+}
+
 TEST_CASE("the sort device code runs (in place, no allocation) is stable at every size, its fallback too") {
   auto g = rng("in-place-sort");
   for (int n = 0; n <= 300; n += (n < 80 ? 1 : 37)) {
@@ -142,13 +157,15 @@ __global__ void saxpy_kernel(const float* x, float* y, int rows, int n) {
   if (t < rows) saxpy_row{3.0f, n}(x + t * n, y + t * n);
 }
 
-/// Each thread sorts its own 16 floats, Thrust's typical per-thread use; odd threads through
-/// device_ptr with tide::device.
+/// Each thread sorts its own 16 floats, Thrust's typical per-thread use: with tide::seq, with no
+/// policy, or through device_ptr with tide::device.
 __global__ void sort16_kernel(float* a, int rows) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= rows) return;
-  if (t % 2 == 0) {
+  if (t % 3 == 0) {
     tide::sort(tide::seq, a + 16 * t, a + 16 * t + 16);
+  } else if (t % 3 == 1) {
+    tide::sort(a + 16 * t, a + 16 * t + 16);  // no policy, as Thrust allows in device code
   } else {
     auto p = tide::device_pointer_cast(a + 16 * t);
     tide::sort(tide::device, p, p + 16);

@@ -73,9 +73,11 @@ template <class Policy, class It, class Comp = less<>, detail::enable_if_policy_
 TIDE_HOST_DEVICE void sort(const Policy& policy, It first, It last, Comp comp = Comp()) {
   detail::sort_impl(policy, first, last, comp, false, "sort");
 }
+/// Also in device code (as Thrust's), where it runs as with tide::seq.
+TIDE_EXEC_CHECK_DISABLE
 template <class It, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
-void sort(It first, It last, Comp comp = Comp()) {
-  tide::sort(detail::select_policy(first), first, last, comp);
+TIDE_HOST_DEVICE void sort(It first, It last, Comp comp = Comp()) {
+  tide::sort(detail::implicit_policy(first), first, last, comp);
 }
 
 /// Sorts [first, last) by `comp` (default `less`); equal keys keep their input order.

@@ -244,9 +244,11 @@ TIDE_HOST_DEVICE void fill(const Policy& policy, It first, It last, const T& val
     detail::dispatch::transform(detail::writer_policy<It>(detail::run_policy(policy)), make_constant_iterator(value), n,
                                 detail::unwrap_iterator(first), identity<>());
 }
+/// Also in device code (as Thrust's), where it runs as with tide::seq.
+TIDE_EXEC_CHECK_DISABLE
 template <class It, class T, detail::enable_if_not_policy_t<It> = 0>
-void fill(It first, It last, const T& value) {
-  tide::fill(detail::select_policy(first), first, last, value);
+TIDE_HOST_DEVICE void fill(It first, It last, const T& value) {
+  tide::fill(detail::implicit_policy(first), first, last, value);
 }
 
 /// Writes `value` to [first, first + n); returns first + n.
@@ -259,9 +261,11 @@ TIDE_HOST_DEVICE It fill_n(const Policy& policy, It first, Size count, const T& 
                                 detail::unwrap_iterator(first), identity<>());
   return detail::advanced(first, n);
 }
+/// Also in device code (as Thrust's), where it runs as with tide::seq.
+TIDE_EXEC_CHECK_DISABLE
 template <class It, class Size, class T, detail::enable_if_not_policy_t<It> = 0>
-It fill_n(It first, Size count, const T& value) {
-  return tide::fill_n(detail::select_policy(first), first, count, value);
+TIDE_HOST_DEVICE It fill_n(It first, Size count, const T& value) {
+  return tide::fill_n(detail::implicit_policy(first), first, count, value);
 }
 
 /// first[i] = op(i) for each index i (of It's difference type).

@@ -87,6 +87,23 @@ TIDE_HOST_DEVICE auto run_policy(const Policy& policy) {
 #endif
 }
 
+/// The policy of a call without one (Thrust allows sort, fill and fill_n so in device code): the
+/// one its iterators select, as Thrust. nvcc's device pass makes the same choice where it may run
+/// in device code (a CUDA policy there names the host's launch, see run_policy), else seq.
+template <class... Its>
+TIDE_HOST_DEVICE auto implicit_policy(const Its&... its) {
+#if defined(__CUDA_ARCH__)
+  ((void)its, ...);
+  using selected = policy_for_system_t<common_system_t<Its...>>;
+  if constexpr (runs_in_device_code_v<selected>)
+    return selected{};
+  else
+    return seq_policy{};
+#else
+  return select_policy(its...);
+#endif
+}
+
 #if defined(__CUDA_ARCH__)
 /// Traps, naming the algorithm, when a policy other than seq or device runs in device code.
 template <class Policy>
