@@ -33,6 +33,17 @@
 #define TIDE_FORCEINLINE inline
 #endif
 
+// Host compilers: __host__ and __device__ mean nothing, as Thrust's headers arrange, so functors
+// written for Thrust (`__host__ __device__ float operator()(...)`) compile in host-only builds.
+#if !defined(__CUDACC__)
+#ifndef __host__
+#define __host__
+#endif
+#ifndef __device__
+#define __device__
+#endif
+#endif
+
 #if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA && !TIDE_HAS_CUDA && !defined(TIDE_ALLOW_HOST_ONLY)
 #error "tide: TIDE_DEVICE_SYSTEM=CUDA needs this file compiled by nvcc (or define TIDE_ALLOW_HOST_ONLY to use the host systems only)"
 #endif
