@@ -86,26 +86,10 @@ fi
 cmake -S "$root" -B "$build" ${generator[@]+"${generator[@]}"} -DCMAKE_BUILD_TYPE=Release -DTIDE_BUILD_COMPARE=ON -DTIDE_BUILD_TESTS=OFF \
   "${mode_args[@]}" ${TIDE_COMPARE_CMAKE_ARGS:-} >/dev/null
 
-# Only what the run needs (the tests are off): the benchmark, then the drop-in pairs, one pair per
-# compare/dropin/<name>.cu. The drop-ins build with the tool's keep-going flag, their output in
-# dropin_build.log, so that one program that does not build (yet) stops none of the others;
-# their old executables are removed first, so that a failed build never runs a stale one.
+# Only what the run needs (the tests are off): the benchmark here, the drop-in pairs by
+# compare/dropins.sh after the run.
 echo "== build $bench (-j $jobs)"
 cmake --build "$build" -j "$jobs" --target "$bench"
-dropins=()
-for src in "$root"/compare/dropin/*.cu; do
-  [[ -e "$src" ]] && dropins+=("$(basename "$src" .cu)")
-done
-targets=()
-for ex in "${dropins[@]}"; do
-  targets+=("dropin_${ex}_thrust" "dropin_${ex}_tide")
-  rm -f "$build/compare/dropin_${ex}_thrust" "$build/compare/dropin_${ex}_tide"
-done
-keep_going=(-k)  # make
-grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja' "$build/CMakeCache.txt" 2>/dev/null && keep_going=(-k 0)
-echo "== build ${#dropins[@]} drop-in pairs (-j $jobs, log in $build/dropin_build.log)"
-cmake --build "$build" -j "$jobs" --target "${targets[@]}" -- "${keep_going[@]}" >"$build/dropin_build.log" 2>&1 ||
-  echo "   not every drop-in built: see $build/dropin_build.log"
 built=$SECONDS
 
 echo "== run $bench $*"
@@ -136,39 +120,7 @@ fi
   echo "load average (1, 5, 15 min): $load_before before the benchmark, $load_after after, on $(nproc) cores"
 } >>"$dir/run_info.txt"
 
-echo "== drop-in programs: Thrust build vs tide build (the include and the namespace swapped)"
-: >"$dir/dropin.txt"
-mkdir -p "$dir/dropin"
-identical=0 different=0 unbuilt=0
-run_dropin() {  # program, output file: the output, and the exit status when it is not 0
-  local rc=0
-  if command -v timeout >/dev/null 2>&1; then timeout 120 "$1" >"$2" 2>&1 || rc=$?; else "$1" >"$2" 2>&1 || rc=$?; fi
-  [[ $rc == 0 ]] || echo "[exit status $rc]" >>"$2"
-}
-for ex in "${dropins[@]}"; do
-  missing=()
-  [[ -x "$build/compare/dropin_${ex}_thrust" ]] || missing+=(Thrust)
-  [[ -x "$build/compare/dropin_${ex}_tide" ]] || missing+=(tide)
-  if ((${#missing[@]})); then
-    echo "$ex: not built (${missing[*]}: cmake --build $build --target$(printf ' dropin_%s_%s' "$ex" "${missing[@],,}"))" |
-      tee -a "$dir/dropin.txt"
-    unbuilt=$((unbuilt + 1))
-    continue
-  fi
-  run_dropin "$build/compare/dropin_${ex}_thrust" "$dir/dropin/$ex.thrust.txt"
-  run_dropin "$build/compare/dropin_${ex}_tide" "$dir/dropin/$ex.tide.txt"
-  if cmp -s "$dir/dropin/$ex.thrust.txt" "$dir/dropin/$ex.tide.txt"; then
-    echo "$ex: identical ($(wc -l <"$dir/dropin/$ex.tide.txt") lines)" | tee -a "$dir/dropin.txt"
-    identical=$((identical + 1))
-  else
-    first="$(diff "$dir/dropin/$ex.thrust.txt" "$dir/dropin/$ex.tide.txt" | head -n1)"
-    echo "$ex: DIFFERENT (first difference: diff says $first; diff $dir/dropin/$ex.thrust.txt $dir/dropin/$ex.tide.txt)" |
-      tee -a "$dir/dropin.txt"
-    different=$((different + 1))
-  fi
-done
-echo "drop-ins: $identical identical, $different DIFFERENT, $unbuilt not built, of ${#dropins[@]}" | tee -a "$dir/dropin.txt"
-((different + unbuilt == 0)) || status=1
+"$root/compare/dropins.sh" "$build" "$dir" || status=1
 
 {
   echo "elapsed: $((SECONDS - start)) s for compare/run.sh up to the summary (configure and build $((built - start)) s," \
