@@ -6,7 +6,7 @@
 #                                      (compare/run.sh's); RESULTS: where dropin.txt and dropin/ go
 #   compare/dropins.sh                 alone: configures build/dropin-gpu (a GPU and nvcc present) or
 #                                      build/dropin-host (OMP), results in $OUT or build/dropin-*/results
-# Builds with the tool's keep-going flag (log: BUILD/dropin_build.log), so that one program that
+# Builds the target `dropins` (every pair, in parallel) with the tool's keep-going flag (log: BUILD/dropin_build.log), so that one program that
 # does not build stops none of the others; old executables are removed first, so a failed build
 # never runs a stale one. Exit status 0 when every pair built and printed the same.
 set -uo pipefail
@@ -30,15 +30,13 @@ dropins=()
 for src in "$root"/compare/dropin/*.cu; do
   [[ -e "$src" ]] && dropins+=("$(basename "$src" .cu)")
 done
-targets=()
 for ex in "${dropins[@]}"; do
-  targets+=("dropin_${ex}_thrust" "dropin_${ex}_tide")
   rm -f "$build/compare/dropin_${ex}_thrust" "$build/compare/dropin_${ex}_tide"
 done
 keep_going=(-k)  # make
 grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja' "$build/CMakeCache.txt" 2>/dev/null && keep_going=(-k 0)
 echo "== build ${#dropins[@]} drop-in pairs (-j $jobs, log in $build/dropin_build.log)"
-cmake --build "$build" -j "$jobs" --target "${targets[@]}" -- "${keep_going[@]}" >"$build/dropin_build.log" 2>&1 ||
+cmake --build "$build" -j "$jobs" --target dropins -- "${keep_going[@]}" >"$build/dropin_build.log" 2>&1 ||
   echo "   not every drop-in built: see $build/dropin_build.log"
 
 echo "== drop-in programs: Thrust build vs tide build (the include and the namespace swapped)"
