@@ -313,7 +313,10 @@ TEST_CASE("synchronized pools serve several threads at once") {
 }
 
 TEST_CASE("per-thread pools: one pool per thread, the same on each call") {
-  heap_t heap;
+  // The main thread's pool lives until the program exits and then gives its blocks back to heap:
+  // heap must outlive it (a static is destroyed after the thread-local objects, as Thrust's
+  // tls_pool requires of its upstream).
+  static heap_t heap;
   auto& a = tide::mr::tls_pool(&heap);
   auto& b = tide::mr::tls_pool<heap_t>();
   CHECK(&a == &b);
