@@ -21,6 +21,7 @@ else
     build="$root/build/dropin-host" mode_args=(-DTIDE_ENABLE_CUDA=OFF -DTIDE_DEVICE_SYSTEM=OMP)
   fi
   dir="${OUT:-$build/results}"
+  mkdir -p "$build"  # a fresh checkout has no build/ (the configure log goes beside it)
   cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DTIDE_BUILD_TESTS=OFF -DTIDE_BUILD_COMPARE=ON \
         "${mode_args[@]}" >"$build.configure.log" 2>&1 || { tail -20 "$build.configure.log"; exit 1; }
 fi

@@ -137,7 +137,14 @@ int main(int argc, char** argv) {
                                {"reduce_by_key", bench_reduce_by_key},
                                {"histogram", bench_histogram},
                                {"sort", bench_sort},
-                               {"tridiagonal", bench_tridiagonal}};
+                               {"tridiagonal", bench_tridiagonal},
+                               {"partition", bench_partition},
+                               {"unique_by_key", bench_unique_by_key},
+                               {"find", bench_find},
+                               {"replace_reverse", bench_replace_reverse},
+                               {"adjacent_difference", bench_adjacent_difference},
+                               {"set_operations", bench_set_operations},
+                               {"shuffle", bench_shuffle}};
     for (const family& f : families) {
       if (!s.opt.want(f.name)) continue;
       progress::get().family(f.name);  // ends the previous family's lines first

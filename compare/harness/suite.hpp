@@ -260,5 +260,12 @@ void bench_reduce_by_key(suite& s);
 void bench_histogram(suite& s);
 void bench_sort(suite& s);
 void bench_tridiagonal(suite& s);
+void bench_partition(suite& s);
+void bench_unique_by_key(suite& s);
+void bench_find(suite& s);
+void bench_replace_reverse(suite& s);
+void bench_adjacent_difference(suite& s);
+void bench_set_operations(suite& s);
+void bench_shuffle(suite& s);
 
 }  // namespace cmp

@@ -1,0 +1,10 @@
+// adjacent_difference: tide beside CUB (where CUB has it) and Thrust. Issue 17; being written.
+// PLACEHOLDER until its helper replaces this body: no rows yet.
+
+#include "harness/libs.hpp"
+
+namespace cmp {
+
+void bench_adjacent_difference(suite& s) { (void)s; }
+
+}  // namespace cmp

@@ -1,0 +1,10 @@
+// unique_by_key, unique_by_key_copy, unique_count: tide beside CUB (where CUB has it) and Thrust. Issue 17; being written.
+// PLACEHOLDER until its helper replaces this body: no rows yet.
+
+#include "harness/libs.hpp"
+
+namespace cmp {
+
+void bench_unique_by_key(suite& s) { (void)s; }
+
+}  // namespace cmp
