@@ -35,6 +35,33 @@ class bad_alloc : public std::bad_alloc {
   std::size_t bytes_;
 };
 
+/// Thrust's names for the standard error machinery (`thrust::error_code`, ... are aliases there of
+/// its own copies; here of the standard's, which tide's exceptions use).
+using std::error_category;
+using std::error_code;
+using std::error_condition;
+using std::generic_category;
+using std::is_error_code_enum;
+using std::is_error_condition_enum;
+using std::make_error_code;
+using std::make_error_condition;
+using std::system_category;
+using errc = std::errc;
+
+/// `thrust::system::` spellings of the same.
+namespace system {
+using tide::cuda_category;
+using tide::system_error;
+using std::error_category;
+using std::error_code;
+using std::error_condition;
+using std::generic_category;
+using std::make_error_code;
+using std::make_error_condition;
+using std::system_category;
+using errc = std::errc;
+}  // namespace system
+
 namespace detail {
 /// Throws `tide::system_error` for a CUDA error code (cudaError_t as int).
 [[noreturn]] void throw_cuda_error(int code, const char* where);

@@ -167,6 +167,14 @@ TIDE_HOST_DEVICE T* raw_pointer_cast(device_ptr<T> p) { return p.get(); }
 template <class T>
 TIDE_HOST_DEVICE T* raw_pointer_cast(T* p) { return p; }
 
+/// The address of x even where T overloads unary `&` (Thrust's `thrust::addressof`).
+template <class T>
+TIDE_HOST_DEVICE constexpr T* addressof(T& x) noexcept {
+  return __builtin_addressof(x);
+}
+template <class T>
+const T* addressof(const T&&) = delete;
+
 namespace detail {
 template <class T>
 struct unwrap_traits<device_ptr<T>> {

@@ -10,6 +10,7 @@
 #include "memory.hpp"
 #include "memory_resource.hpp"
 #include "mr.hpp"
+#include "per_device_resource.hpp"
 #include "tuple.hpp"
 #include "vector.hpp"
 #include "universal.hpp"
