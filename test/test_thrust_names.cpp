@@ -3,6 +3,7 @@
 // per_device_allocator.
 #include "common.hpp"
 
+#include <memory>
 #include <stdexcept>
 #include <system_error>
 
@@ -17,6 +18,21 @@ struct sneaky {
 };
 
 using device_policy_t = std::decay_t<decltype(tide::device)>;
+
+/// A char allocator as Thrust's custom temporary allocation pattern has, counting the bytes it lent.
+struct counting_char_allocator {
+  using value_type = char;
+  std::shared_ptr<std::ptrdiff_t> lent = std::make_shared<std::ptrdiff_t>(0);  // shared by copies
+  char* allocate(std::ptrdiff_t n) {
+    *lent += n;
+    return static_cast<char*>(tide::default_container_resource()->allocate(std::size_t(n)));
+  }
+  void deallocate(char* p, std::size_t n) {
+    *lent -= std::ptrdiff_t(n);
+    tide::default_container_resource()->deallocate(p, n);
+  }
+  std::ptrdiff_t live_bytes() const { return *lent; }
+};
 
 }  // namespace
 
@@ -76,4 +92,38 @@ TEST_CASE("per_device_allocator allocates from the per-device resource") {
   CHECK(rebound.resource() == alloc.resource());
   std::vector<int, alloc_t> v(100, 5);
   CHECK(v[99] == 5);
+}
+
+TEST_CASE("malloc and free with a policy give memory of that system") {
+  auto p = tide::malloc<int>(tide::device, 1000);
+  static_assert(std::is_same_v<decltype(p), tide::pointer<int, tide::device_t>>);
+  CHECK(tide::raw_pointer_cast(p) != nullptr);
+  tide::fill(tide::device, p, p + 1000, 42);
+  CHECK(tide::reduce(tide::device, p, p + 1000) == 42000);
+  tide::free(tide::device, p);
+  int* h = tide::malloc<int>(tide::seq, 10);
+  static_assert(std::is_same_v<decltype(h), int*>);
+  h[9] = 1;
+  CHECK(h[9] == 1);
+  tide::free(tide::seq, h);
+  auto v = tide::malloc(tide::host, 64);
+  CHECK(v != nullptr);
+  tide::free(tide::host, v);
+}
+
+TEST_CASE("get_temporary_buffer takes from the policy's allocator and return_temporary_buffer gives back") {
+  counting_char_allocator alloc;
+  {
+    auto buf = tide::get_temporary_buffer<double>(tide::device(alloc), 500);
+    CHECK(buf.second == 500);
+    CHECK(alloc.live_bytes() >= 500 * sizeof(double));
+    tide::fill(tide::device, buf.first, buf.first + 500, 1.5);
+    CHECK(tide::reduce(tide::device, buf.first, buf.first + 500) == 750.0);
+    tide::return_temporary_buffer(tide::device(alloc), buf.first, buf.second);
+  }
+  CHECK(alloc.live_bytes() == 0);
+  auto none = tide::get_temporary_buffer<int>(tide::seq, 0);
+  CHECK(none.second == 0);
+  tide::return_temporary_buffer(tide::seq, none.first, none.second);
+  CHECK_THROWS_AS(tide::get_temporary_buffer<int>(tide::seq, -1), std::invalid_argument);
 }

@@ -11,6 +11,7 @@
 #include "memory_resource.hpp"
 #include "mr.hpp"
 #include "per_device_resource.hpp"
+#include "system_memory.hpp"
 #include "tuple.hpp"
 #include "vector.hpp"
 #include "universal.hpp"
