@@ -1,5 +1,155 @@
 #pragma once
 /// \file unique_by_key.hpp
-/// PLACEHOLDER (issue 17): being written; nothing here yet.
+/// unique_by_key, unique_by_key_copy and unique_count, with and without a policy and a binary
+/// predicate (Thrust's signatures and results).
+///   - unique_by_key keeps, in place, the first key of each run of consecutive keys that
+///     pred(previous, current) calls equal, with its value; returns the pair of new ends.
+///   - unique_by_key_copy writes those keys and values to two outputs; returns their ends.
+///   - unique_count returns the number of such runs (the input's difference_type) and writes
+///     nothing.
+/// The by-key forms are unique_copy (copy.hpp's primitive on every system) over a zip of keys and
+/// values whose predicate compares the keys only; unique_count is a transform_reduce over the
+/// neighbour pairs (no writes, no look-back). Stable, as Thrust's.
+/// The forms that take a policy also run in device code, with tide::seq or tide::device: in the
+/// calling thread, with no allocation and no exceptions (backend/seq/device_code.hpp).
 
-#include "execution.hpp"
+#include <type_traits>
+
+#include "copy.hpp"
+#include "detail/dispatch.hpp"
+#include "functional.hpp"
+#include "iterator/counting_iterator.hpp"
+#include "iterator/zip_iterator.hpp"
+#include "pair.hpp"
+#include "reduce.hpp"
+#include "transform.hpp"
+
+namespace tide {
+
+namespace detail {
+/// pred on the keys (element 0) of two (key, value) tuples.
+template <class Pred>
+struct keys_equal {
+  mutable Pred pred;  // the user's functor may have a non-const operator()
+  TIDE_EXEC_CHECK_DISABLE
+  template <class A, class B>
+  TIDE_HOST_DEVICE bool operator()(const A& a, const B& b) const {
+    return pred(get<0>(a), get<0>(b));
+  }
+};
+
+/// Index i (from 1): 1 where first[i] starts a run (!pred(first[i - 1], first[i])), else 0.
+template <class It, class Pred, class Count>
+struct run_start {
+  It first;
+  mutable Pred pred;
+  TIDE_EXEC_CHECK_DISABLE
+  TIDE_HOST_DEVICE Count operator()(size_type i) const { return pred(first[i - 1], first[i]) ? Count(0) : Count(1); }
+};
+
+/// unique_by_key_copy's work: returns how many keys were kept.
+TIDE_EXEC_CHECK_DISABLE
+template <class Policy, class KeyIt, class ValIt, class KeyOut, class ValOut, class Pred>
+TIDE_HOST_DEVICE size_type unique_by_key_copy_n(const Policy& policy, KeyIt keys, size_type n, ValIt values,
+                                                KeyOut keys_out, ValOut values_out, Pred pred) {
+  return dispatch::unique_copy(writer_policy<KeyOut>(writer_policy<ValOut>(policy)),
+                               make_zip_iterator(unwrap_iterator(keys), unwrap_iterator(values)), n,
+                               make_zip_iterator(unwrap_iterator(keys_out), unwrap_iterator(values_out)),
+                               keys_equal<Pred>{pred});
+}
+
+/// unique_by_key's work in place; returns how many keys were kept. seq runs left to right and CUDA's
+/// select kernel writes each tile only after every earlier tile has loaded (backend/cuda/copy_if.hpp):
+/// both are safe in place. OpenMP chunks are not: they compact into a temporary and copy back.
+TIDE_EXEC_CHECK_DISABLE
+template <class Policy, class KeyIt, class ValIt, class Pred>
+TIDE_HOST_DEVICE size_type unique_by_key_in_place(const Policy& policy, KeyIt keys, size_type n, ValIt values,
+                                                  Pred pred) {
+#if defined(__CUDA_ARCH__)
+  if constexpr (is_device_pass_policy_v<Policy>) {
+    // In device code seq; nvcc's device pass also sees the host's call (backend/seq/device_code.hpp).
+    if (false) (void)unique_by_key_in_place(policy.policy, keys, n, values, pred);
+    return unique_by_key_in_place(seq_policy{}, keys, n, values, pred);
+  } else
+#endif
+  {
+    auto zip = make_zip_iterator(unwrap_iterator(keys), unwrap_iterator(values));
+    if constexpr (std::is_same_v<base_policy_t<Policy>, omp_policy>) {
+      temporary_buffer<iter_value_t<decltype(zip)>> kept(policy, static_cast<std::size_t>(n), "unique_by_key");
+      size_type k = dispatch::unique_copy(policy, zip, n, kept.data(), keys_equal<Pred>{pred});
+      dispatch::transform(writer_policy<KeyIt>(writer_policy<ValIt>(policy)), kept.data(), k, zip, identity<>());
+      return k;
+    } else {
+      return dispatch::unique_copy(policy, zip, n, zip, keys_equal<Pred>{pred});
+    }
+  }
+}
+}  // namespace detail
+
+// ---- unique_by_key ------------------------------------------------------------------------------
+
+/// Keeps the first key of each run of consecutive keys equal under pred(previous, current), and
+/// its value, in order at the front of both ranges; returns the new ends (what lies after them is
+/// unspecified).
+TIDE_EXEC_CHECK_DISABLE
+template <class Policy, class KeyIt, class ValIt, class BinaryPred = equal_to<>, detail::enable_if_policy_t<Policy> = 0>
+TIDE_HOST_DEVICE pair<KeyIt, ValIt> unique_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last,
+                                                  ValIt values_first, BinaryPred pred = BinaryPred()) {
+  size_type n = detail::range_size(policy, keys_first, keys_last, "unique_by_key");
+  if (n == 0) return {keys_first, values_first};
+  size_type k = detail::unique_by_key_in_place(detail::run_policy(policy), keys_first, n, values_first, pred);
+  return {detail::advanced(keys_first, k), detail::advanced(values_first, k)};
+}
+template <class KeyIt, class ValIt, class BinaryPred = equal_to<>, detail::enable_if_not_policy_t<KeyIt> = 0>
+pair<KeyIt, ValIt> unique_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first, BinaryPred pred = BinaryPred()) {
+  return tide::unique_by_key(detail::select_policy(keys_first, values_first), keys_first, keys_last, values_first,
+                             pred);
+}
+
+// ---- unique_by_key_copy -------------------------------------------------------------------------
+
+/// Copies the first key of each run of consecutive keys equal under pred(previous, current) to
+/// keys_out and its value to values_out, in order; returns the ends of both outputs.
+TIDE_EXEC_CHECK_DISABLE
+template <class Policy, class KeyIt, class ValIt, class KeyOut, class ValOut, class BinaryPred = equal_to<>,
+          detail::enable_if_policy_t<Policy> = 0>
+TIDE_HOST_DEVICE pair<KeyOut, ValOut> unique_by_key_copy(const Policy& policy, KeyIt keys_first, KeyIt keys_last,
+                                                         ValIt values_first, KeyOut keys_out, ValOut values_out,
+                                                         BinaryPred pred = BinaryPred()) {
+  size_type n = detail::range_size(policy, keys_first, keys_last, "unique_by_key_copy");
+  if (n == 0) return {keys_out, values_out};
+  size_type k =
+      detail::unique_by_key_copy_n(detail::run_policy(policy), keys_first, n, values_first, keys_out, values_out, pred);
+  return {detail::advanced(keys_out, k), detail::advanced(values_out, k)};
+}
+template <class KeyIt, class ValIt, class KeyOut, class ValOut, class BinaryPred = equal_to<>,
+          detail::enable_if_not_policy_t<KeyIt> = 0>
+pair<KeyOut, ValOut> unique_by_key_copy(KeyIt keys_first, KeyIt keys_last, ValIt values_first, KeyOut keys_out,
+                                        ValOut values_out, BinaryPred pred = BinaryPred()) {
+  return tide::unique_by_key_copy(detail::select_policy(keys_first, values_first, keys_out, values_out), keys_first,
+                                  keys_last, values_first, keys_out, values_out, pred);
+}
+
+// ---- unique_count -------------------------------------------------------------------------------
+
+/// The number of runs of consecutive elements equal under pred(previous, current) in [first, last)
+/// (what unique would keep); writes nothing.
+TIDE_EXEC_CHECK_DISABLE
+template <class Policy, class It, class BinaryPred = equal_to<>, detail::enable_if_policy_t<Policy> = 0>
+TIDE_HOST_DEVICE detail::iter_difference_t<It> unique_count(const Policy& policy, It first, It last,
+                                                            BinaryPred pred = BinaryPred()) {
+  using count_t = detail::iter_difference_t<It>;
+  size_type n = detail::range_size(policy, first, last, "unique_count");
+  if (n == 0) return count_t(0);
+  auto index = make_counting_iterator<size_type>(1);
+  auto first_u = detail::unwrap_iterator(first);
+  return tide::transform_reduce(policy, index, index + (n - 1),
+                                detail::run_start<decltype(first_u), BinaryPred, count_t>{first_u, pred},
+                                count_t(1), plus<count_t>());
+}
+template <class It, class BinaryPred = equal_to<>, detail::enable_if_not_policy_t<It> = 0>
+detail::iter_difference_t<It> unique_count(It first, It last, BinaryPred pred = BinaryPred()) {
+  return tide::unique_count(detail::select_policy(first), first, last, pred);
+}
+
+}  // namespace tide

@@ -1,10 +1,20 @@
 #pragma once
-// Stream compaction on the CUDA system (copy_if here, unique_copy in unique.hpp): one pass. Each
+// Stream compaction on the CUDA system (copy_if here, unique_copy in unique.hpp, the partitions in
+// partition.hpp): one pass. Each
 // block loads its tile (block/block_load_store.hpp), flags the items to keep, ranks them with a
 // block scan of per-run counts, gets the tile's output offset by a decoupled look-back over 62-bit
 // counts (lookback.hpp), gathers the kept items in shared memory in order, and writes them out
 // contiguously (coalesced). Stable. The last tile writes the total count, which the host reads
 // with one copy and one wait.
+//
+// The partition modes also place the rejected items: each one's rank among the tile's rejected
+// items is its tile position minus the selected items before it, and the rejected items before the
+// tile are (tile start - selected before it), so the one look-back over selected counts places both.
+// They are gathered after the selected ones in shared memory (in order, or reversed) and written
+// to the `rejected` output: forward from its start (partition_copy: stable), or backward from
+// rejected + n (partition_reversed: the rejected item of rank q lands at rejected[n - 1 - q], CUB's
+// DevicePartition::If order). Each tile's rejected slots are contiguous, so those writes coalesce
+// too. The other modes take `no_output` there and compile as before.
 //
 // out may equal first: a tile writes only below its own end, after every earlier tile has read
 // its input (their aggregates are published after loading), and the one item before a tile that a
@@ -34,14 +44,19 @@ template <std::size_t ValueBytes>
 struct select_tuning<ValueBytes, 800> : select_tuning<ValueBytes, 900> {};
 
 /// copy_if flags pred(stencil[i]) (the items themselves when `same`); unique flags the first of each
-/// run of items equal under pred(previous, item).
-enum class select_mode { copy_if, unique };
+/// run of items equal under pred(previous, item). The partition modes flag as copy_if and also write
+/// the unflagged items (see above).
+enum class select_mode { copy_if, unique, partition_copy, partition_reversed };
+
+/// The `rejected` argument of the modes that write no rejected items.
+struct no_output {};
 
 template <int Threads, int Items, int RunLen, tile_access Access, select_mode Mode, class In, class Stencil,
-          class Out, class Pred>
+          class Out, class Rejected, class Pred>
 __global__ void __launch_bounds__(Threads)
-    select_kernel(In in, Stencil stencil, bool same, Out out, size_type n, Pred pred, count_tile_state state,
-                  size_type tiles, size_type* d_count) {
+    select_kernel(In in, Stencil stencil, bool same, Out out, Rejected rejected, size_type n, Pred pred,
+                  count_tile_state state, size_type tiles, size_type* d_count) {
+  constexpr bool partitions = Mode == select_mode::partition_copy || Mode == select_mode::partition_reversed;
   using io = warp_tile_io<Items, RunLen, Access>;
   using value_t = iter_value_t<In>;
   using stencil_t = iter_value_t<Stencil>;
@@ -121,25 +136,53 @@ __global__ void __launch_bounds__(Threads)
     if (lane == 0) tile_offset = has ? before : 0;
   }
 
-  // Gather the kept items in order, then write them out contiguously.
+  // Gather the kept items in order (the partitions: the rejected ones after them), then write them
+  // out contiguously.
 #pragma unroll
   for (int r = 0; r < runs; ++r) {
     int k = rank[r];
 #pragma unroll
-    for (int e = 0; e < RunLen; ++e)
-      if (keep[r * RunLen + e]) shared.gathered[k++] = items[r * RunLen + e];
+    for (int e = 0; e < RunLen; ++e) {
+      if (keep[r * RunLen + e]) {
+        shared.gathered[k++] = items[r * RunLen + e];
+      } else if constexpr (partitions) {
+        const int pos = io::position(lane, r * RunLen + e);
+        if (pos < g.warp_valid) {
+          const int q = warp * io::warp_items + pos - k;  // rejected items before it in the tile
+          shared.gathered[Mode == select_mode::partition_copy ? block_count + q : g.valid - 1 - q] =
+              items[r * RunLen + e];
+        }
+      }
+    }
   }
   __syncthreads();
   const size_type offset = tile_offset;
   Out tile_out = out + offset;
-  for (int k = int(threadIdx.x); k < block_count; k += Threads) tile_out[k] = shared.gathered[k];
+  if constexpr (partitions) {
+    const size_type rejected_before = g.tile_begin - offset;
+    const int rejected_count = g.valid - block_count;
+    const size_type first_slot = Mode == select_mode::partition_copy
+                                     ? rejected_before
+                                     : n - rejected_before - size_type(rejected_count);
+    Rejected tile_rejected = rejected + first_slot;
+    for (int k = int(threadIdx.x); k < g.valid; k += Threads) {
+      if (k < block_count)
+        tile_out[k] = shared.gathered[k];
+      else
+        tile_rejected[k - block_count] = shared.gathered[k];
+    }
+  } else {
+    (void)rejected;
+    for (int k = int(threadIdx.x); k < block_count; k += Threads) tile_out[k] = shared.gathered[k];
+  }
   if (g.tile == tiles - 1 && threadIdx.x == 0) *d_count = offset + block_count;
 }
 
-/// Runs select_kernel over [in, in + n) (n > 0) and returns the number of items written.
-template <select_mode Mode, class In, class Stencil, class Out, class Pred>
-size_type select(const cuda_policy& p, In in, Stencil stencil, bool same, size_type n, Out out, Pred pred,
-                 const char* algorithm) {
+/// Runs select_kernel over [in, in + n) (n > 0) and returns the number of items selected (written
+/// to out; the partitions write the others to `rejected`).
+template <select_mode Mode, class In, class Stencil, class Out, class Rejected, class Pred>
+size_type select(const cuda_policy& p, In in, Stencil stencil, bool same, size_type n, Out out, Rejected rejected,
+                 Pred pred, const char* algorithm) {
   check_pending(algorithm);
   tide::detail::temporary_buffer<size_type> d_count(p, 1, algorithm);
   with_arch([&](auto arch) {
@@ -152,9 +195,9 @@ size_type select(const cuda_policy& p, In in, Stencil stencil, bool same, size_t
     tile_state_buffer<count_tile_state> state(p, tiles, algorithm);
     auto go = [&](auto access) {
       auto kernel = &select_kernel<threads, items, arrangement::run_len, decltype(access)::value, Mode, In, Stencil,
-                                   Out, Pred>;
-      launch(algorithm, "select_kernel", kernel, grid, threads, 0, p.stream, in, stencil, same, out, n, pred,
-             state.state(), tiles, d_count.data());
+                                   Out, Rejected, Pred>;
+      launch(algorithm, "select_kernel", kernel, grid, threads, 0, p.stream, in, stencil, same, out, rejected, n,
+             pred, state.state(), tiles, d_count.data());
     };
     if constexpr (Mode == select_mode::unique) {
       arrangement::dispatch(go, in);
@@ -166,6 +209,14 @@ size_type select(const cuda_policy& p, In in, Stencil stencil, bool same, size_t
   tide::detail::device_copy_bytes(&count, d_count.data(), sizeof(count), tide::detail::copy_kind::device_to_host,
                                   p.stream, true, algorithm);
   return count;
+}
+
+/// The modes that write only the selected items.
+template <select_mode Mode, class In, class Stencil, class Out, class Pred>
+size_type select(const cuda_policy& p, In in, Stencil stencil, bool same, size_type n, Out out, Pred pred,
+                 const char* algorithm) {
+  static_assert(Mode == select_mode::copy_if || Mode == select_mode::unique, "tide: the partitions take `rejected`");
+  return select<Mode>(p, in, stencil, same, n, out, no_output{}, pred, algorithm);
 }
 
 }  // namespace detail
