@@ -1,11 +1,14 @@
 #pragma once
 /// \file binary_search.hpp
-/// lower_bound, upper_bound, binary_search over a sorted range [first, last) (sorted by `comp`,
-/// default `tide::less<>`), with and without a policy, in Thrust's two forms:
-/// - scalar: `lower_bound(first, last, value[, comp])` gives an iterator (binary_search a bool);
+/// lower_bound, upper_bound, binary_search and equal_range over a sorted range [first, last)
+/// (sorted by `comp`, default `tide::less<>`), with and without a policy, in Thrust's two forms:
+/// - scalar: `lower_bound(first, last, value[, comp])` gives an iterator (binary_search a bool,
+///   equal_range a pair of iterators: [lower_bound, upper_bound));
 /// - vectorized: `lower_bound(first, last, values_first, values_last, result[, comp])` writes, for
 ///   each value, its index in [first, last) (binary_search: whether it is there) to `result`, and
-///   returns the end of the output.
+///   returns the end of the output. Thrust 3.0.1 has no vectorized equal_range; tide's (an
+///   extension) writes each value's (lower_bound, upper_bound) indices as a `tide::pair` of
+///   size_type, converted to the output's value type.
 ///
 /// Composed over the transform primitive: one O(log n) search per value. A scalar search on the
 /// CUDA system runs as one search on the device and waits for its result.
@@ -20,6 +23,7 @@
 #include "detail/temporary_buffer.hpp"
 #include "functional.hpp"
 #include "iterator/constant_iterator.hpp"
+#include "pair.hpp"
 #include "transform.hpp"
 
 namespace tide {
@@ -77,6 +81,23 @@ struct binary_search_fn {
   TIDE_HOST_DEVICE bool operator()(const V& value) const {
     size_type i = lower_bound_fn<It, Comp>{first, n, comp}(value);
     return i < n && !comp(value, first[i]);
+  }
+};
+
+/// (lower_bound, upper_bound) indices of the value: the upper search runs over [lower, n) only.
+template <class It, class Comp>
+struct equal_range_fn {
+  It first;
+  size_type n;
+  mutable Comp comp;  // the user's comparator may have a non-const operator()
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class V>
+  TIDE_HOST_DEVICE pair<size_type, size_type> operator()(const V& value) const {
+    const size_type lo = lower_bound_fn<It, Comp>{first, n, comp}(value);
+    const size_type hi = lo + upper_bound_fn<It, Comp>{first + lo, n - lo, comp}(value);
+    return pair<size_type, size_type>(lo, hi);
   }
 };
 
@@ -203,6 +224,37 @@ template <class It, class ValIt, class OutIt, class Comp = less<>, detail::enabl
 OutIt binary_search(It first, It last, ValIt values_first, ValIt values_last, OutIt result, Comp comp = Comp()) {
   return tide::binary_search(detail::select_policy(first, values_first, result), first, last, values_first,
                              values_last, result, comp);
+}
+
+// ---- equal_range -----------------------------------------------------------------------------------
+
+/// The elements of the sorted [first, last) equivalent to `value`: [lower_bound, upper_bound).
+TIDE_EXEC_CHECK_DISABLE
+template <class Policy, class It, class T, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
+TIDE_HOST_DEVICE pair<It, It> equal_range(const Policy& policy, It first, It last, const T& value,
+                                          Comp comp = Comp()) {
+  const auto r = detail::search_range<pair<size_type, size_type>, detail::equal_range_fn>(policy, first, last, value,
+                                                                                          comp, "equal_range");
+  return pair<It, It>(first + r.first, first + r.second);
+}
+template <class It, class T, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
+pair<It, It> equal_range(It first, It last, const T& value, Comp comp = Comp()) {
+  return tide::equal_range(detail::select_policy(first), first, last, value, comp);
+}
+/// tide's extension (Thrust 3.0.1 has no vectorized equal_range): for each value, its
+/// (lower_bound, upper_bound) indices in [first, last) as a pair<size_type, size_type>, written
+/// to result (converted to its value type); returns the output's end.
+TIDE_EXEC_CHECK_DISABLE
+template <class Policy, class It, class ValIt, class OutIt, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
+TIDE_HOST_DEVICE OutIt equal_range(const Policy& policy, It first, It last, ValIt values_first, ValIt values_last,
+                                   OutIt result, Comp comp = Comp()) {
+  return detail::search_each<detail::equal_range_fn>(policy, first, last, values_first, values_last, result, comp,
+                                                     "equal_range");
+}
+template <class It, class ValIt, class OutIt, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
+OutIt equal_range(It first, It last, ValIt values_first, ValIt values_last, OutIt result, Comp comp = Comp()) {
+  return tide::equal_range(detail::select_policy(first, values_first, result), first, last, values_first, values_last,
+                           result, comp);
 }
 
 }  // namespace tide

@@ -1,0 +1,63 @@
+#pragma once
+// OpenMP search: the first index i in [0, n) where a test at i holds (n when none), with the tests
+// of the sequential reference (seq/find.hpp). The range is cut into blocks of `block` indices that
+// the threads take round robin, so the blocks in work at any moment are near one another and
+// advance from the front together; a hit lowers a shared best index (an atomic minimum), and a
+// thread stops at the first of its blocks that starts at or past it (all its later blocks are
+// further on). A hit near the front so costs about one block per thread. The smallest index wins
+// whatever the timing: a block is skipped only when a hit at or before its start is known, and a
+// thread stops inside a block at its first hit.
+
+#include <atomic>
+
+#include "../../execution.hpp"
+#include "../seq/find.hpp"
+#include "parallel.hpp"
+
+namespace tide::backend::omp {
+
+/// Indices per block of the search.
+inline constexpr size_type find_block = 16384;
+
+/// The first i in [0, n) with pred_at(i), or n.
+template <class PredAt>
+size_type find_first(const omp_policy& p, size_type n, PredAt pred_at) {
+  const int threads = detail::thread_count(p, n);
+  std::atomic<size_type> best{n};
+  detail::parallel_chunks(p, n, [&](size_type, size_type, int thread) {
+    // This thread's blocks: thread, thread + threads, ... (parallel_chunks' chunk c is thread c).
+    for (size_type b = size_type(thread) * find_block; b < n; b += size_type(threads) * find_block) {
+      if (best.load(std::memory_order_relaxed) <= b) return;
+      const size_type e = b + find_block < n ? b + find_block : n;
+      for (size_type i = b; i < e; ++i) {
+        if (pred_at(i)) {
+          size_type seen = best.load(std::memory_order_relaxed);
+          while (i < seen && !best.compare_exchange_weak(seen, i, std::memory_order_relaxed)) {
+          }
+          return;
+        }
+      }
+    }
+  });
+  return best.load();
+}
+
+/// The first i with pred(first[i]), or n.
+template <class It, class Pred>
+size_type find_if(const omp_policy& p, It first, size_type n, Pred pred) {
+  return find_first(p, n, seq::detail::satisfies_at<It, Pred>{first, pred});
+}
+
+/// The first i with !pred(first1[i], first2[i]), or n.
+template <class It1, class It2, class Pred>
+size_type mismatch(const omp_policy& p, It1 first1, It2 first2, size_type n, Pred pred) {
+  return find_first(p, n, seq::detail::differs_at<It1, It2, Pred>{first1, first2, pred});
+}
+
+/// The first i >= 1 with comp(first[i], first[i - 1]), or n.
+template <class It, class Comp>
+size_type is_sorted_until(const omp_policy& p, It first, size_type n, Comp comp) {
+  return find_first(p, n, seq::detail::descends_at<It, Comp>{first, comp});
+}
+
+}  // namespace tide::backend::omp
