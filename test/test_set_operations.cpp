@@ -36,8 +36,10 @@ std::vector<std::pair<std::int64_t, std::int64_t>> set_sizes() {
 /// n ascending keys from [lo, hi] (floats: k / 4), with ties when n is large against hi - lo.
 template <class T>
 std::vector<T> sorted_keys(std::int64_t n, const std::string& salt, long long lo, long long hi) {
-  lo = std::max<long long>(lo, static_cast<long long>(std::numeric_limits<T>::lowest()));
-  hi = std::min<long long>(hi, static_cast<long long>(std::min<double>(std::numeric_limits<T>::max(), 1e18)));
+  if constexpr (std::is_integral_v<T>) {
+    lo = std::max<long long>(lo, static_cast<long long>(std::numeric_limits<T>::lowest()));
+    hi = std::min<long long>(hi, static_cast<long long>(std::min<double>(std::numeric_limits<T>::max(), 1e18)));
+  }
   auto g = rng(salt + "#" + std::to_string(n));
   std::uniform_int_distribution<long long> d(lo, hi);
   std::vector<T> v(static_cast<std::size_t>(n));
@@ -171,7 +173,8 @@ struct point_by_x {
 }  // namespace
 
 TEST_CASE_TEMPLATE("set operations on sorted ranges with many duplicates, at every size", B, TIDE_TEST_BACKENDS) {
-  for (auto [na, nb] : set_sizes()) {
+  for (auto sz : set_sizes()) {
+    const auto na = sz.first, nb = sz.second;
     CAPTURE(na);
     CAPTURE(nb);
     // Few distinct keys (long runs), then mostly distinct keys half overlapping.
@@ -215,8 +218,9 @@ TEST_CASE_TEMPLATE("set operations on edge shapes: empty, disjoint, identical, n
     check_all<B>(cat({low, high}), inner);
   }
   SUBCASE("all equal, every balance of counts") {
-    for (auto [m, k] : std::vector<std::pair<std::int64_t, std::int64_t>>{{1, 1}, {7, 3}, {3, 7}, {10000, 10000},
-                        {20001, 6007}, {6007, 20001}, {1, 30000}, {30000, 1}}) {
+    for (auto mk : std::vector<std::pair<std::int64_t, std::int64_t>>{
+             {1, 1}, {7, 3}, {3, 7}, {10000, 10000}, {20001, 6007}, {6007, 20001}, {1, 30000}, {30000, 1}}) {
+      const auto m = mk.first, k = mk.second;
       CAPTURE(m);
       CAPTURE(k);
       check_all<B>(copies(m, 7), copies(k, 7));
@@ -243,7 +247,8 @@ TEST_CASE_TEMPLATE("set operations with runs longer than a tile, on both sides a
 }
 
 TEST_CASE_TEMPLATE("set operations on descending inputs with greater", B, TIDE_TEST_BACKENDS) {
-  for (auto [na, nb] : set_sizes()) {
+  for (auto sz : set_sizes()) {
+    const auto na = sz.first, nb = sz.second;
     CAPTURE(na);
     CAPTURE(nb);
     auto a = sorted_keys<std::int64_t>(na, "set-desc-a", -500, 500);
@@ -260,7 +265,8 @@ TEST_CASE_TEMPLATE("set operations on descending inputs with greater", B, TIDE_T
 TEST_CASE_TEMPLATE("set operations on floats: -0.0 and +0.0 are equal, the written one is the standard's", B,
                    TIDE_TEST_BACKENDS) {
   // Zeros of both signs in both ranges, in runs of every balance: the sign shows which was written.
-  for (auto [za, zb] : std::vector<std::pair<int, int>>{{3, 5}, {5, 3}, {4000, 2500}, {1, 9000}}) {
+  for (auto z : std::vector<std::pair<int, int>>{{3, 5}, {5, 3}, {4000, 2500}, {1, 9000}}) {
+    const int za = z.first, zb = z.second;
     CAPTURE(za);
     CAPTURE(zb);
     auto g = rng("set-zeros");
@@ -278,7 +284,8 @@ TEST_CASE_TEMPLATE("set operations on floats: -0.0 and +0.0 are equal, the writt
 
 TEST_CASE_TEMPLATE("set operations on a user struct key with a comparator: which range's element is written", B,
                    TIDE_TEST_BACKENDS) {
-  for (auto [na, nb] : set_sizes()) {
+  for (auto sz : set_sizes()) {
+    const auto na = sz.first, nb = sz.second;
     CAPTURE(na);
     CAPTURE(nb);
     auto ax = sorted_keys<int>(na, "set-pt-a", 0, 200);

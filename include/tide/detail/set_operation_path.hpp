@@ -34,6 +34,19 @@ struct set_rules {
   static constexpr bool pair = Op == set_op::union_op || Op == set_op::intersection;
 };
 
+/// The public name of Op (for errors raised below the public entry points).
+template <set_op Op>
+constexpr const char* set_op_name(bool by_key) {
+  if constexpr (Op == set_op::union_op)
+    return by_key ? "set_union_by_key" : "set_union";
+  else if constexpr (Op == set_op::intersection)
+    return by_key ? "set_intersection_by_key" : "set_intersection";
+  else if constexpr (Op == set_op::difference)
+    return by_key ? "set_difference_by_key" : "set_difference";
+  else
+    return by_key ? "set_symmetric_difference_by_key" : "set_symmetric_difference";
+}
+
 /// A state of the loop: i elements of a and j of b consumed.
 template <class Size>
 struct set_state {

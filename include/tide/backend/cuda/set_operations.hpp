@@ -1,0 +1,226 @@
+#pragma once
+// Set operations on the CUDA system (set_union, set_intersection, set_difference,
+// set_symmetric_difference and their _by_key forms), in two kernels:
+//
+// 1. set_partition_kernel: for each tile boundary d = t * tile of the merged length na + nb, the
+//    balanced path (detail/set_operation_path.hpp): the merge path there, moved inside a run of
+//    equal keys to the first state of the standard's loop at or after d. The j-th copy of a key in
+//    a and the j-th copy in b then always fall in the same tile, so each tile decides its outputs
+//    alone; a tile takes between tile - 1 and tile + 1 inputs.
+// 2. set_operation_kernel, one block per tile, one pass:
+//    - loads its piece of a, then of b, into shared memory (coalesced);
+//    - each thread cuts the piece at its own diagonal (threadIdx.x * items) by the same balanced
+//      path, so the piece's loop splits into per-thread loops with the same events, and runs its
+//      loop for at most items + 1 steps, keeping in registers where each written element lies;
+//    - a block scan of the per-thread counts ranks the written elements, and a decoupled look-back
+//      over 62-bit counts (lookback.hpp, as copy_if) gives the tile's offset in the output;
+//    - the places are gathered in shared memory in output order, then written out contiguously:
+//      each key from shared memory, each value (by_key) from the range it came from.
+//    The last tile writes the total count, which the host reads with one copy and one wait.
+//
+// The output must not overlap the inputs (as in Thrust and the standard). The comparator is only
+// called on real elements. Keys of both ranges are held as the first range's value type.
+
+#include <cuda_runtime.h>
+
+#include <type_traits>
+
+#include "../../detail/raw_memory.hpp"
+#include "../../detail/set_operation_path.hpp"
+#include "../../detail/temporary_buffer.hpp"
+#include "../../execution.hpp"
+#include "block/block_merge.hpp"
+#include "block/block_scan.hpp"
+#include "device_utility.hpp"
+#include "launch.hpp"
+#include "lookback.hpp"
+
+namespace tide::backend::cuda {
+namespace detail {
+
+/// The block shape, by key size: the piece (up to tile + 1 keys) stays under 24 KiB of shared
+/// memory, and a thread's items + 1 steps fit in a 32-bit mask.
+template <std::size_t KeyBytes>
+struct set_tuning {
+  static constexpr int threads = 256;
+  static constexpr int by_size = int(24576 / (threads * KeyBytes));
+  static constexpr int items = by_size > 15 ? 15 : by_size < 1 ? 1 : by_size;
+  static constexpr int tile = threads * items;
+};
+
+constexpr int set_partition_threads = 256;
+
+/// cut_a[t], cut_b[t]: the state where tile t's work begins (t = 0 .. tiles; the last is (na, nb)).
+template <int Tile, class KA, class KB, class Comp>
+__global__ void set_partition_kernel(KA a, size_type na, KB b, size_type nb, size_type tiles, size_type* cut_a,
+                                     size_type* cut_b, Comp comp) {
+  const size_type t = size_type(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (t > tiles) return;
+  const size_type total = na + nb;
+  const size_type d = t * Tile < total ? t * Tile : total;
+  const auto s = tide::detail::balance(a, na, b, nb, d, merge_path(a, na, b, nb, d, comp), comp);
+  cut_a[t] = s.i;
+  cut_b[t] = s.j;
+}
+
+template <class Tuning, tide::detail::set_op Op, bool Pairs, class K, class KA, class KB, class VA, class VB,
+          class KO, class VO, class Comp>
+__global__ void __launch_bounds__(Tuning::threads)
+    set_operation_kernel(KA a, KB b, VA va, VB vb, const size_type* cut_a, const size_type* cut_b, KO keys_out,
+                         VO vals_out, Comp comp, count_tile_state state, size_type tiles, size_type* d_count) {
+  constexpr int threads = Tuning::threads, items = Tuning::items, tile = Tuning::tile;
+  using rules = tide::detail::set_rules<Op>;
+  using scan_t = block_scan<int, threads>;
+  __shared__ shared_array<K, tile + 2> s_keys;  // a's piece, then b's (one spare slot for safe reads)
+  __shared__ int s_place[tile + 1];             // the written elements' places in s_keys, in output order
+  __shared__ int s_cut_a[threads + 1], s_cut_b[threads + 1];
+  __shared__ typename scan_t::temp_storage scan_storage;
+  __shared__ size_type tile_offset;
+
+  const size_type t = blockIdx.x;
+  const size_type a0 = cut_a[t], b0 = cut_b[t];
+  const int la = int(cut_a[t + 1] - a0), lb = int(cut_b[t + 1] - b0);
+  const int n_local = la + lb;  // at most tile + 1
+  K* s = s_keys.data();
+
+  // The piece into shared memory: all loads first, then the stores (as merge_tile).
+  {
+    K x[items + 1];
+#pragma unroll
+    for (int u = 0; u <= items; ++u) {
+      const int p = u * threads + int(threadIdx.x);
+      if (p < n_local) x[u] = p < la ? K(a[a0 + p]) : K(b[b0 + (p - la)]);
+    }
+#pragma unroll
+    for (int u = 0; u <= items; ++u) {
+      const int p = u * threads + int(threadIdx.x);
+      if (p < n_local) s[p] = x[u];
+    }
+  }
+  __syncthreads();
+
+  // This thread's cut; its loop runs to the next thread's.
+  {
+    const int d = min(int(threadIdx.x) * items, n_local);
+    const auto c = tide::detail::balance(s, la, s + la, lb, d, merge_path(s, la, s + la, lb, d, comp), comp);
+    s_cut_a[threadIdx.x] = c.i;
+    s_cut_b[threadIdx.x] = c.j;
+    if (threadIdx.x == 0) {
+      s_cut_a[threads] = la;
+      s_cut_b[threads] = lb;
+    }
+  }
+  __syncthreads();
+  int i = s_cut_a[threadIdx.x], j = s_cut_b[threadIdx.x];
+  const int i_end = s_cut_a[threadIdx.x + 1], j_end = s_cut_b[threadIdx.x + 1];
+
+  // The loop: at most items + 1 events (each consumes at least one of at most items + 1 inputs).
+  int place[items + 1];
+  unsigned written = 0;
+  int count = 0;
+  {
+    K ka = s[i < i_end ? i : 0];
+    K kb = s[la + (j < j_end ? j : 0)];
+#pragma unroll
+    for (int u = 0; u <= items; ++u) {
+      const bool has_a = i < i_end, has_b = j < j_end;
+      bool a_first = has_a, b_first = has_b;  // a single, b single; neither: a pair
+      if (has_a && has_b) {
+        a_first = comp(ka, kb);
+        b_first = !a_first && comp(kb, ka);
+      }
+      const bool any = has_a || has_b;
+      const bool writes = any && (a_first ? rules::a_single : b_first ? rules::b_single : rules::pair);
+      place[u] = b_first ? la + j : i;  // a pair writes a's element
+      if (writes) {
+        written |= 1u << u;
+        ++count;
+      }
+      if (any && !b_first) {
+        ++i;
+        ka = s[i < i_end ? i : 0];
+      }
+      if (any && !a_first) {
+        ++j;
+        kb = s[la + (j < j_end ? j : 0)];
+      }
+    }
+  }
+
+  int block_count;
+  int rank = scan_t(scan_storage).exclusive_scan(count, 0, sum_op{}, block_count);
+
+  // The tile's offset in the output.
+  if (warp_id() == 0) {
+    lookback_prefix<size_type, count_tile_state, sum_op> prefix{state, sum_op{}, t, tiles, false, 0};
+    size_type before = 0;
+    const bool has = prefix(size_type(block_count), before);
+    if (lane_id() == 0) tile_offset = has ? before : 0;
+  }
+
+#pragma unroll
+  for (int u = 0; u <= items; ++u)
+    if (written & (1u << u)) s_place[rank++] = place[u];
+  __syncthreads();
+
+  const size_type offset = tile_offset;
+  for (int k = int(threadIdx.x); k < block_count; k += threads) {
+    const int p = s_place[k];
+    keys_out[offset + k] = s[p];
+    if constexpr (Pairs) {
+      if (p < la)
+        vals_out[offset + k] = va[a0 + p];
+      else
+        vals_out[offset + k] = vb[b0 + (p - la)];
+    }
+  }
+  if (t == tiles - 1 && threadIdx.x == 0) *d_count = offset + block_count;
+}
+
+/// Runs set operation Op (by key when Pairs) and returns the number of elements written.
+template <tide::detail::set_op Op, bool Pairs, class KA, class KB, class VA, class VB, class KO, class VO, class Comp>
+size_type set_operation_impl(const cuda_policy& p, KA a, size_type na, KB b, size_type nb, VA va, VB vb,
+                             KO keys_out, VO vals_out, Comp comp, const char* algorithm) {
+  check_pending(algorithm);
+  using K = iter_value_t<KA>;
+  using tuning = set_tuning<sizeof(K)>;
+  const size_type total = na + nb;
+  if (total == 0) return 0;
+  const size_type tiles = ceil_div(total, tuning::tile);
+  const unsigned grid = tile_grid(tiles, algorithm);
+  tide::detail::temporary_buffer<size_type> cuts(p, std::size_t(2 * (tiles + 1)), algorithm);
+  tide::detail::temporary_buffer<size_type> d_count(p, 1, algorithm);
+  tile_state_buffer<count_tile_state> state(p, tiles, algorithm);
+  size_type* cut_a = cuts.data();
+  size_type* cut_b = cuts.data() + (tiles + 1);
+  launch(algorithm, "set_partition", set_partition_kernel<tuning::tile, KA, KB, Comp>,
+         dim3(unsigned(ceil_div(tiles + 1, set_partition_threads))), dim3(set_partition_threads), 0, p.stream, a, na,
+         b, nb, tiles, cut_a, cut_b, comp);
+  launch(algorithm, "set_operation", set_operation_kernel<tuning, Op, Pairs, K, KA, KB, VA, VB, KO, VO, Comp>,
+         dim3(grid), dim3(tuning::threads), 0, p.stream, a, b, va, vb, static_cast<const size_type*>(cut_a),
+         static_cast<const size_type*>(cut_b), keys_out, vals_out, comp, state.state(), tiles, d_count.data());
+  size_type count = 0;
+  tide::detail::device_copy_bytes(&count, d_count.data(), sizeof(count), tide::detail::copy_kind::device_to_host,
+                                  p.stream, true, algorithm);
+  return count;
+}
+
+}  // namespace detail
+
+/// Writes the elements of set operation Op on sorted a[0, na) and b[0, nb) to out; returns how many.
+template <::tide::detail::set_op Op, class ItA, class ItB, class OutIt, class Comp>
+size_type set_operation(const cuda_policy& p, ItA a, size_type na, ItB b, size_type nb, OutIt out, Comp comp) {
+  return detail::set_operation_impl<Op, false>(p, a, na, b, nb, a, a, out, out, comp,
+                                               ::tide::detail::set_op_name<Op>(false));
+}
+
+/// set_operation on the keys ka and kb, writing each written key's value (from va or vb) beside it.
+template <::tide::detail::set_op Op, class KeyA, class KeyB, class ValA, class ValB, class KeyOut, class ValOut,
+          class Comp>
+size_type set_operation_by_key(const cuda_policy& p, KeyA ka, size_type na, KeyB kb, size_type nb, ValA va, ValB vb,
+                               KeyOut keys_out, ValOut vals_out, Comp comp) {
+  return detail::set_operation_impl<Op, true>(p, ka, na, kb, nb, va, vb, keys_out, vals_out, comp,
+                                              ::tide::detail::set_op_name<Op>(true));
+}
+
+}  // namespace tide::backend::cuda
