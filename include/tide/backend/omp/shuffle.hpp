@@ -1,0 +1,35 @@
+#pragma once
+// OpenMP select_if, the compaction behind shuffle_copy: copies, in order, the items x = in[i] with
+// pred(x). Two passes over in (each chunk counts, then writes from its carry), so each in[i] is
+// read twice, not three times as copy_if's keep/write pair would (shuffle's items are computed).
+// Stable, the same output for any thread count; not in-place safe.
+
+#include "../../execution.hpp"
+#include "parallel.hpp"
+
+namespace tide::backend::omp {
+
+/// Copies each x = in[i] with pred(x) to the next output slot, in order; returns how many.
+template <class In, class Out, class Pred>
+size_type select_if(const omp_policy& p, In in, size_type n, Out out, Pred pred, const char*) {
+  size_type total = 0;
+  detail::parallel_scan<size_type>(
+      p, n,
+      [&](size_type b, size_type e) {
+        size_type count = 0;
+        for (size_type i = b; i < e; ++i) count += pred(in[i]) ? 1 : 0;
+        return count;
+      },
+      [&](size_type b, size_type e, const size_type* carry) {
+        size_type k = carry ? *carry : 0;
+        for (size_type i = b; i < e; ++i) {
+          auto x = in[i];
+          if (pred(x)) out[k++] = x;
+        }
+        if (e == n) total = k;  // the last chunk knows the total
+      },
+      [](size_type a, size_type b) { return a + b; });
+  return total;
+}
+
+}  // namespace tide::backend::omp
