@@ -102,6 +102,26 @@ struct sum_is_odd {
     return (tide::get<0>(t) + tide::get<1>(t)) % 2 != 0;
   }
 };
+/// Per index k: searches of row k of a matrix, in the calling thread (device code on CUDA).
+template <class Policy>
+struct search_row {
+  const int* rows;
+  int width;
+  long long* out;  // 8 results per row
+  TIDE_HOST_DEVICE void operator()(int k) const {
+    const int* r = rows + k * width;
+    const int* e = r + width;
+    long long* o = out + 8 * k;
+    o[0] = tide::find(Policy{}, r, e, k) - r;
+    o[1] = tide::find_if(Policy{}, r, e, equals_seven{}) - r;
+    o[2] = tide::find_if_not(Policy{}, r, e, below{k}) - r;
+    o[3] = tide::mismatch(Policy{}, r, e, rows).first - r;
+    o[4] = tide::is_sorted_until(Policy{}, r, e) - r;
+    o[5] = tide::is_sorted(Policy{}, r, e, tide::greater<>()) ? 1 : 0;
+    o[6] = tide::partition_point(Policy{}, r, e, below{k}) - r;
+    o[7] = tide::equal_range(Policy{}, r, e, k).second - r;
+  }
+};
 struct squares {
   TIDE_HOST_DEVICE long long operator()(long long x) const { return x * x; }
 };
@@ -465,6 +485,44 @@ TEST_CASE_TEMPLATE("equal_range over many values writes (lower_bound, upper_boun
     }
     auto e2 = tide::equal_range(B::policy(), d.begin(), d.end(), dv.begin(), dv.begin(), out.begin());
     CHECK(e2 == out.begin());
+  }
+}
+
+TEST_CASE("searches run in device code with tide::seq and tide::device") {
+  // Row k: 0, 1, ..., width - 1 (sorted, partitioned by x < k), with row 3 reversed.
+  const int rows = 8, width = 100;
+  std::vector<int> h(rows * width);
+  for (int k = 0; k < rows; ++k)
+    for (int i = 0; i < width; ++i) h[k * width + i] = k == 3 ? width - 1 - i : i;
+  std::vector<long long> want(8 * rows);
+  for (int k = 0; k < rows; ++k) {
+    const int* r = h.data() + k * width;
+    long long* o = want.data() + 8 * k;
+    o[0] = std::find(r, r + width, k) - r;
+    o[1] = std::find(r, r + width, 7) - r;
+    o[2] = std::find_if_not(r, r + width, [&](int x) { return x < k; }) - r;
+    o[3] = std::mismatch(r, r + width, h.data()).first - r;
+    o[4] = std::is_sorted_until(r, r + width) - r;
+    o[5] = std::is_sorted(r, r + width, std::greater<>()) ? 1 : 0;
+    o[6] = k == 3 ? -1 : std::partition_point(r, r + width, [&](int x) { return x < k; }) - r;
+    o[7] = k == 3 ? -1 : std::upper_bound(r, r + width, k) - r;
+  }
+  tide::device_vector<int> d(h.begin(), h.end());
+  for (int policy = 0; policy < 2; ++policy) {
+    tide::device_vector<long long> out(8 * rows, -2);
+    const int* rp = tide::raw_pointer_cast(d.data());
+    long long* op = tide::raw_pointer_cast(out.data());
+    if (policy == 0)
+      tide::for_each_n(tide::device, tide::counting_iterator<int>(0), rows, search_row<tide::seq_policy>{rp, width, op});
+    else
+      tide::for_each_n(tide::device, tide::counting_iterator<int>(0), rows, search_row<tide::device_policy>{rp, width, op});
+    auto got = to_std(out);
+    CAPTURE(policy);
+    for (int k = 0; k < 8 * rows; ++k) {
+      if (want[k] == -1) continue;  // row 3 is not partitioned or sorted: unspecified
+      CAPTURE(k);
+      CHECK(got[k] == want[k]);
+    }
   }
 }
 

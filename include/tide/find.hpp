@@ -47,9 +47,9 @@ TIDE_HOST_DEVICE size_type find_if_index(const Policy& policy, It first, size_ty
   if constexpr (is_device_pass_policy_v<Policy>) {
     if (false) (void)dispatch::find_if(policy.policy, first, n, pred);
     return dispatch::find_if(seq_policy{}, first, n, pred);
-  }
+  } else  // the device pass compiles only the branch above
 #endif
-  return dispatch::find_if(policy, first, n, pred);
+    return dispatch::find_if(policy, first, n, pred);
 }
 
 /// The first i in [0, n) with !pred(first1[i], first2[i]), or n.
@@ -60,9 +60,9 @@ TIDE_HOST_DEVICE size_type mismatch_index(const Policy& policy, It1 first1, It2 
   if constexpr (is_device_pass_policy_v<Policy>) {
     if (false) (void)dispatch::mismatch(policy.policy, first1, first2, n, pred);
     return dispatch::mismatch(seq_policy{}, first1, first2, n, pred);
-  }
+  } else  // the device pass compiles only the branch above
 #endif
-  return dispatch::mismatch(policy, first1, first2, n, pred);
+    return dispatch::mismatch(policy, first1, first2, n, pred);
 }
 
 /// The first i in [1, n) with comp(first[i], first[i - 1]), or n.
@@ -73,9 +73,9 @@ TIDE_HOST_DEVICE size_type sorted_until_index(const Policy& policy, It first, si
   if constexpr (is_device_pass_policy_v<Policy>) {
     if (false) (void)dispatch::is_sorted_until(policy.policy, first, n, comp);
     return dispatch::is_sorted_until(seq_policy{}, first, n, comp);
-  }
+  } else  // the device pass compiles only the branch above
 #endif
-  return dispatch::is_sorted_until(policy, first, n, comp);
+    return dispatch::is_sorted_until(policy, first, n, comp);
 }
 
 /// The index of the first element of a range partitioned by pred for which pred fails (the range's
