@@ -5,8 +5,13 @@
 // loaded into registers (anything else), scanned in the block (block/block_scan.hpp) with the
 // tile's prefix from the look-back, and stored. The whole tile is read before anything is written,
 // and tiles write only their own items, so out == first (in place) is allowed.
+// Fused transforms: where the input is a transform_iterator (maybe of transform_iterators) over a
+// raw pointer whose runs stage, the pointer's elements are staged and the functions applied as the
+// kernel reads them (`load`): transform_inclusive_scan and transform_exclusive_scan, and the scans
+// that read their elements as the accumulator, run at the plain scan's rate, in its association.
 
 #include "../../execution.hpp"
+#include "../../iterator/transform_iterator.hpp"
 #include "block/block_load_store.hpp"
 #include "block/block_scan.hpp"
 #include "device_utility.hpp"
@@ -41,6 +46,44 @@ struct scan_tuning {
 /// Before sm_90: the same for now (one kernel serves both).
 template <class Acc>
 struct scan_tuning<Acc, 800> : scan_tuning<Acc, 900> {};
+
+/// The staged tiles' read of an element: as it is (plain scans).
+struct load_identity {
+  template <class T>
+  __device__ TIDE_FORCEINLINE const T& operator()(const T& x) const {
+    return x;
+  }
+};
+/// F applied after Inner: the functions of nested transform_iterators, innermost first.
+template <class F, class Inner>
+struct load_then {
+  mutable F f;  // called as transform_iterator calls it: as a non-const object
+  Inner inner;
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <class T>
+  __device__ TIDE_FORCEINLINE auto operator()(const T& x) const {
+    return f(inner(x));
+  }
+};
+/// Whether In is transform_iterators over a raw pointer (fused: base() is the pointer, load() the
+/// functions, innermost first).
+template <class In>
+struct fused_source {
+  static constexpr bool fused = std::is_pointer_v<In>;
+  static In base(const In& in) { return in; }
+  static load_identity load(const In&) { return {}; }
+};
+template <class F, class It>
+struct fused_source<transform_iterator<F, It>> {
+  using inner = fused_source<It>;
+  static constexpr bool fused = inner::fused;
+  static auto base(const transform_iterator<F, It>& in) { return inner::base(in.base()); }
+  static auto load(const transform_iterator<F, It>& in) {
+    return load_then<F, decltype(inner::load(in.base()))>{in.functor(), inner::load(in.base())};
+  }
+};
 
 /// A full or partial tile moved through registers (any arrangement).
 template <int Threads, int Items, int RunLen, tile_access Access, bool Exclusive, class In, class Out, class Acc,
@@ -86,9 +129,9 @@ __device__ TIDE_FORCEINLINE void scan_tile_registers(In in, Out out, size_type n
 /// runs are read twice from shared memory: for the partials, then for the scan. Same association
 /// as scan_tile_registers.
 template <int Threads, int Items, int RunLen, tile_access Access, bool Exclusive, bool Prefetch, class In, class Out,
-          class Acc, class Op, class Prefix>
+          class Acc, class Op, class Prefix, class Load>
 __device__ TIDE_FORCEINLINE void scan_tile_staged(In in, Out out, size_type n, Op op, Prefix& tile_prefix,
-                                                 const state_reset& reset) {
+                                                 const state_reset& reset, Load& load) {
   using io = warp_tile_io<Items, RunLen, Access>;
   using value_t = iter_value_t<In>;
   using scan_t = block_scan<Acc, Threads>;
@@ -107,9 +150,9 @@ __device__ TIDE_FORCEINLINE void scan_tile_staged(In in, Out out, size_type n, O
 #pragma unroll
   for (int r = 0; r < runs; ++r) {
     const auto run = io::staged_run(slice, r, g.warp_valid, fill);
-    Acc v = static_cast<Acc>(run.v[0]);
+    Acc v = static_cast<Acc>(load(run.v[0]));
 #pragma unroll
-    for (int e = 1; e < RunLen; ++e) v = op(v, run.v[e]);
+    for (int e = 1; e < RunLen; ++e) v = op(v, load(run.v[e]));
     partials[r] = v;
   }
   grid_dependency_wait();  // the look-back state's clear (launch_scan) has finished
@@ -125,13 +168,13 @@ __device__ TIDE_FORCEINLINE void scan_tile_staged(In in, Out out, size_type n, O
 #pragma unroll
       for (int e = 0; e < RunLen; ++e) {
         results[e] = acc;
-        if (e + 1 < RunLen) acc = op(acc, run.v[e]);
+        if (e + 1 < RunLen) acc = op(acc, load(run.v[e]));
       }
     } else {
       const bool has = r > 0 || seeded;
 #pragma unroll
       for (int e = 0; e < RunLen; ++e) {
-        acc = (e > 0 || has) ? static_cast<Acc>(op(acc, run.v[e])) : static_cast<Acc>(run.v[e]);
+        acc = (e > 0 || has) ? static_cast<Acc>(op(acc, load(run.v[e]))) : static_cast<Acc>(load(run.v[e]));
         results[e] = acc;
       }
     }
@@ -141,15 +184,16 @@ __device__ TIDE_FORCEINLINE void scan_tile_staged(In in, Out out, size_type n, O
 }
 
 template <int Threads, int MinBlocks, int Items, int RunLen, tile_access Access, bool Exclusive, int Staging, class In,
-          class Out, class Acc, class Op, class State, class Prefix>
+          class Out, class Acc, class Op, class State, class Prefix, class Load>
 __global__ void __launch_bounds__(Threads, MinBlocks)
     scan_kernel(In in, Out out, size_type n, Op op, Acc init, bool has_init, State state, state_reset reset,
-                size_type tiles) {
+                size_type tiles, Load load) {
   Prefix tile_prefix{state, op, size_type(blockIdx.x), tiles, has_init, init};
   if constexpr (Staging > 0) {
     scan_tile_staged<Threads, Items, RunLen, Access, Exclusive, Staging == 2, In, Out, Acc>(in, out, n, op,
-                                                                                           tile_prefix, reset);
+                                                                                           tile_prefix, reset, load);
   } else {
+    static_assert(std::is_same_v<Load, load_identity>, "tide: only staged tiles fuse a transform");
     scan_tile_registers<Threads, Items, RunLen, Access, Exclusive, In, Out, Acc>(in, out, n, op, tile_prefix, reset);
   }
 }
@@ -165,25 +209,25 @@ void allow_dynamic_shared(Kernel kernel, std::size_t bytes, const char* algorith
 
 /// One launch of scan_kernel over n > 0 items.
 template <int Threads, int MinBlocks, int Items, int RunLen, tile_access Access, bool Exclusive, int Staging,
-          class Scheme, class In, class Out, class Acc, class Op>
+          class Scheme, class In, class Out, class Acc, class Op, class Load>
 void launch_scan(const cuda_policy& p, In in, size_type n, Out out, Acc init, bool has_init, Op op,
-                 const char* algorithm) {
+                 const char* algorithm, Load load) {
   using state_t = typename Scheme::template state<Acc>;
   using prefix_t = typename Scheme::template prefix<Acc, state_t, Op>;
   const size_type tiles = ceil_div(n, size_type(Threads) * Items);
   const unsigned grid = tile_grid(tiles, algorithm);
   typename Scheme::template buffer<Acc, true> state(p, tiles, algorithm);  // the kernel resets it
-  auto kernel =
-      &scan_kernel<Threads, MinBlocks, Items, RunLen, Access, Exclusive, Staging, In, Out, Acc, Op, state_t, prefix_t>;
+  auto kernel = &scan_kernel<Threads, MinBlocks, Items, RunLen, Access, Exclusive, Staging, In, Out, Acc, Op, state_t,
+                             prefix_t, Load>;
   const std::size_t smem = Staging > 0 ? std::size_t(Threads) * Items * sizeof(iter_value_t<In>) : 0;
   allow_dynamic_shared(kernel, smem, algorithm);
   // Launched while the state's clear runs: the tile's loads overlap it and the launch latency.
   if (state.cleared_by_kernel())
     launch_dependent(algorithm, "scan_kernel", kernel, grid, Threads, smem, p.stream, in, out, n, op, init, has_init,
-                     state.state(), state.reset(), tiles);
+                     state.state(), state.reset(), tiles, load);
   else
     launch(algorithm, "scan_kernel", kernel, grid, Threads, smem, p.stream, in, out, n, op, init, has_init,
-           state.state(), state.reset(), tiles);
+           state.state(), state.reset(), tiles, load);
 }
 
 /// How scan_tuned tiles items of In into Out: through shared memory (`staged`: contiguous 16-byte
@@ -214,10 +258,12 @@ struct scan_shape {
 
 /// One scan with the given tuning and look-back scheme (void: select_lookback's); n > 0. Contiguous
 /// 16-byte runs of the input go through shared memory (items_per_thread), anything else through
-/// registers (register_items_per_thread).
-template <class Tuning, bool Exclusive, class SchemeOrVoid = void, class In, class Out, class Acc, class Op>
+/// registers (register_items_per_thread). `load` (staged tiles only) applies a fused transform to
+/// each element read.
+template <class Tuning, bool Exclusive, class SchemeOrVoid = void, class In, class Out, class Acc, class Op,
+          class Load = load_identity>
 void scan_tuned(const cuda_policy& p, In in, size_type n, Out out, Acc init, bool has_init, Op op,
-                const char* algorithm) {
+                const char* algorithm, Load load = {}) {
   using Scheme = std::conditional_t<std::is_void_v<SchemeOrVoid>, select_lookback<Acc, Op>, SchemeOrVoid>;
   using shape = scan_shape<Tuning, In, Out>;
   using staged_arrangement = typename shape::staged_arrangement;
@@ -232,21 +278,22 @@ void scan_tuned(const cuda_policy& p, In in, size_type n, Out out, Acc init, boo
           if constexpr (shape::has_small) {
             if (few) {
               launch_scan<threads, min_blocks, small, run, a, Exclusive, staging, Scheme>(p, in, n, out, init, has_init,
-                                                                                          op, algorithm);
+                                                                                          op, algorithm, load);
               return;
             }
           }
           launch_scan<threads, min_blocks, big, run, a, Exclusive, staging, Scheme>(p, in, n, out, init, has_init, op,
-                                                                                    algorithm);
+                                                                                    algorithm, load);
         },
         in, out);
   } else {
+    static_assert(std::is_same_v<Load, load_identity>, "tide: only staged tiles fuse a transform");
     constexpr int items = Tuning::register_items_per_thread;
     using arrangement = tile_arrangement<items, In, Out>;
     arrangement::dispatch(
         [&](auto access) {
           launch_scan<threads, min_blocks, items, arrangement::run_len, decltype(access)::value, Exclusive, 0, Scheme>(
-              p, in, n, out, init, has_init, op, algorithm);
+              p, in, n, out, init, has_init, op, algorithm, load);
         },
         in, out);
   }
@@ -258,7 +305,16 @@ void scan_impl(const cuda_policy& p, In in, size_type n, Out out, Acc init, bool
   if (n == 0) return;
   check_pending(algorithm);
   with_arch([&](auto arch) {
-    scan_tuned<scan_tuning<Acc, decltype(arch)::value>, Exclusive>(p, in, n, out, init, has_init, op, algorithm);
+    using tuning = scan_tuning<Acc, decltype(arch)::value>;
+    using source = fused_source<In>;
+    if constexpr (source::fused && !std::is_pointer_v<In>) {
+      // A transform over a pointer: staged from the pointer, transformed as read, where it stages.
+      if constexpr (scan_shape<tuning, decltype(source::base(in)), Out>::staged) {
+        scan_tuned<tuning, Exclusive>(p, source::base(in), n, out, init, has_init, op, algorithm, source::load(in));
+        return;
+      }
+    }
+    scan_tuned<tuning, Exclusive>(p, in, n, out, init, has_init, op, algorithm);
   });
 }
 
