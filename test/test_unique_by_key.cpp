@@ -165,7 +165,8 @@ TEST_CASE_TEMPLATE("unique_by_key and unique_count: NaN keys are each their own 
   CHECK(tide::unique_count(B::policy(), d.begin(), d.end()) == 7);
   auto ends = tide::unique_by_key(B::policy(), d.begin(), d.end(), dv.begin());
   REQUIRE(ends.first - d.begin() == 7);
-  auto gk = to_std(d), gv = to_std(dv);
+  auto gk = to_std(d);
+  auto gv = to_std(dv);
   CHECK(same_bits(std::vector<float>(gk.begin(), gk.begin() + 7), {nan, nan, 1.0f, -0.0f, nan, 2.0f, -0.0f}));
   CHECK(std::vector<int>(gv.begin(), gv.begin() + 7) == std::vector<int>{0, 1, 2, 4, 7, 8, 10});
 }
