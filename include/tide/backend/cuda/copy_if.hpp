@@ -14,7 +14,8 @@
 // to the `rejected` output: forward from its start (partition_copy: stable), or backward from
 // rejected + n (partition_reversed: the rejected item of rank q lands at rejected[n - 1 - q], CUB's
 // DevicePartition::If order). Each tile's rejected slots are contiguous, so those writes coalesce
-// too. The other modes take `no_output` there and compile as before.
+// too. Both kernels are one body (select_tile); select_kernel (copy_if, unique) passes `no_output`
+// there and compiles as before.
 //
 // out may equal first: a tile writes only below its own end, after every earlier tile has read
 // its input (their aggregates are published after loading), and the one item before a tile that a
@@ -51,11 +52,12 @@ enum class select_mode { copy_if, unique, partition_copy, partition_reversed };
 /// The `rejected` argument of the modes that write no rejected items.
 struct no_output {};
 
+/// One tile of select_kernel (copy_if, unique) or partition_kernel: the whole kernel body.
 template <int Threads, int Items, int RunLen, tile_access Access, select_mode Mode, class In, class Stencil,
           class Out, class Rejected, class Pred>
-__global__ void __launch_bounds__(Threads)
-    select_kernel(In in, Stencil stencil, bool same, Out out, Rejected rejected, size_type n, Pred pred,
-                  count_tile_state state, size_type tiles, size_type* d_count) {
+__device__ TIDE_FORCEINLINE void select_tile(In in, Stencil stencil, bool same, Out out, Rejected rejected,
+                                             size_type n, Pred pred, count_tile_state state, size_type tiles,
+                                             size_type* d_count) {
   constexpr bool partitions = Mode == select_mode::partition_copy || Mode == select_mode::partition_reversed;
   using io = warp_tile_io<Items, RunLen, Access>;
   using value_t = iter_value_t<In>;
@@ -178,6 +180,25 @@ __global__ void __launch_bounds__(Threads)
   if (g.tile == tiles - 1 && threadIdx.x == 0) *d_count = offset + block_count;
 }
 
+/// The modes that write only the selected items (copy_if, unique).
+template <int Threads, int Items, int RunLen, tile_access Access, select_mode Mode, class In, class Stencil,
+          class Out, class Pred>
+__global__ void __launch_bounds__(Threads)
+    select_kernel(In in, Stencil stencil, bool same, Out out, size_type n, Pred pred, count_tile_state state,
+                  size_type tiles, size_type* d_count) {
+  select_tile<Threads, Items, RunLen, Access, Mode>(in, stencil, same, out, no_output{}, n, pred, state, tiles,
+                                                    d_count);
+}
+
+/// The partition modes: the rejected items go to `rejected`.
+template <int Threads, int Items, int RunLen, tile_access Access, select_mode Mode, class In, class Stencil,
+          class Out, class Rejected, class Pred>
+__global__ void __launch_bounds__(Threads)
+    partition_kernel(In in, Stencil stencil, bool same, Out out, Rejected rejected, size_type n, Pred pred,
+                     count_tile_state state, size_type tiles, size_type* d_count) {
+  select_tile<Threads, Items, RunLen, Access, Mode>(in, stencil, same, out, rejected, n, pred, state, tiles, d_count);
+}
+
 /// Runs select_kernel over [in, in + n) (n > 0) and returns the number of items selected (written
 /// to out; the partitions write the others to `rejected`).
 template <select_mode Mode, class In, class Stencil, class Out, class Rejected, class Pred>
@@ -194,10 +215,16 @@ size_type select(const cuda_policy& p, In in, Stencil stencil, bool same, size_t
     const unsigned grid = tile_grid(tiles, algorithm);
     tile_state_buffer<count_tile_state> state(p, tiles, algorithm);
     auto go = [&](auto access) {
-      auto kernel = &select_kernel<threads, items, arrangement::run_len, decltype(access)::value, Mode, In, Stencil,
-                                   Out, Rejected, Pred>;
-      launch(algorithm, "select_kernel", kernel, grid, threads, 0, p.stream, in, stencil, same, out, rejected, n,
-             pred, state.state(), tiles, d_count.data());
+      constexpr tile_access a = decltype(access)::value;
+      if constexpr (std::is_same_v<Rejected, no_output>) {
+        auto kernel = &select_kernel<threads, items, arrangement::run_len, a, Mode, In, Stencil, Out, Pred>;
+        launch(algorithm, "select_kernel", kernel, grid, threads, 0, p.stream, in, stencil, same, out, n, pred,
+               state.state(), tiles, d_count.data());
+      } else {
+        auto kernel = &partition_kernel<threads, items, arrangement::run_len, a, Mode, In, Stencil, Out, Rejected, Pred>;
+        launch(algorithm, "partition_kernel", kernel, grid, threads, 0, p.stream, in, stencil, same, out, rejected, n,
+               pred, state.state(), tiles, d_count.data());
+      }
     };
     if constexpr (Mode == select_mode::unique) {
       arrangement::dispatch(go, in);
