@@ -8,12 +8,14 @@
 // w + W, w + 2W, ..., so the slices in work at any moment lie side by side and move from the front
 // together. Per slice, phase by phase:
 //   1. the warp reads the best hit so far (a 64-bit word holding ~index, 0 for none, so that one
-//      atomicMax keeps the smallest index) and stops if it is at or before the slice's start: every
-//      later slice of this warp starts further on, and nothing at or past the hit can beat it;
-//   2. it loads the slice (16-byte vector runs from aligned pointers, else coalesced item by item),
-//      in adjacent mode with each item's predecessor (a shuffle, the slice's first from memory);
-//   3. each lane tests its items, the warp takes the smallest position that hit (a shuffle
-//      minimum), and lane 0 raises the best word to it with one atomicMax; the warp is then done.
+//      atomicMax keeps the smallest index) and issues the slice's loads behind that read (16-byte
+//      vector runs from aligned pointers, else coalesced item by item); if the best hit is at or
+//      before the slice's start it stops, dropping the loads: every later slice of this warp starts
+//      further on, and nothing at or past the hit can beat it;
+//   2. each lane tests its items (in adjacent mode against each one's predecessor: a shuffle, the
+//      slice's first from memory) and keeps its first hit;
+//   3. the warp takes the smallest position that hit (a shuffle minimum), and lane 0 raises the
+//      best word to it with one atomicMax; the warp is then done.
 // So a hit near the front costs about one slice per warp, and a hit anywhere ends the search soon
 // after. Equal-index ties cannot happen; of two hits the smaller index always survives the max.
 // The end: every block arrives (an acq_rel add on a count, after a barrier), and the grid's last to
@@ -94,28 +96,36 @@ __global__ void __launch_bounds__(Threads)
 
   for (size_type s = size_type(blockIdx.x) * warps + warp_id(); s < slices; s += stride) {
     const size_type begin = s * io::warp_items;
-    // Phase 1: a known hit at or before this slice ends the warp's search (~best is its index).
-    const unsigned long long read = *best;
-    const unsigned long long seen = shfl_idx(read, 0);  // lane 0's reading, so the warp agrees
-    if (seen != 0 && size_type(~seen) <= begin) break;
     const size_type left = n - begin;
     const int valid = left < size_type(io::warp_items) ? int(left) : io::warp_items;
 
-    // Phase 2: the slice, and what the test needs beside it.
+    // Phase 1: the best hit so far is read, and the slice's loads issued behind it: the two round
+    // trips overlap (a warp waits on a load only where it uses the value).
+    const unsigned long long read = *best;
     v1_t a[Items];
+    v2_t b[Mode == find_mode::pair ? Items : 1];
     load_find_slice<io>(in1 + begin, a, valid);
-    int hit = io::warp_items;  // this lane's smallest hit position in the slice; warp_items: none
+    if constexpr (Mode == find_mode::pair) load_find_slice<io>(in2 + begin, b, valid);
+    // Adjacent mode: the slice's first item's predecessor (index begin - 1; the range's first item
+    // has none and is never tested, so any value does).
+    const v1_t before = Mode == find_mode::adjacent ? static_cast<v1_t>(in1[begin > 0 ? begin - 1 : 0]) : a[0];
+    (void)b;
+    (void)before;
+    // A known hit at or before this slice ends the warp's search (~best is its index); the loads
+    // are dropped.
+    const unsigned long long seen = shfl_idx(read, 0);  // lane 0's reading, so the warp agrees
+    if (seen != 0 && size_type(~seen) <= begin) break;
+
+    // Phase 2: each lane's first hit among its items (positions rise with i).
+    int hit = io::warp_items;  // warp_items: none
     if constexpr (Mode == find_mode::pair) {
-      v2_t b[Items];
-      load_find_slice<io>(in2 + begin, b, valid);
 #pragma unroll
       for (int i = 0; i < Items; ++i) {
         const int pos = io::position(lane, i);
         if (pos < valid && pos < hit && test(a[i], b[i])) hit = pos;
       }
     } else if constexpr (Mode == find_mode::adjacent) {
-      // The slice's first item's predecessor (index begin - 1); the first item of all has none.
-      const v1_t before = begin > 0 ? static_cast<v1_t>(in1[begin - 1]) : a[0];
+      // Each item's predecessor: a shuffle, the slice's first `before`.
       v1_t prev[Items];
       io::previous(a, before, prev);
 #pragma unroll
@@ -131,7 +141,7 @@ __global__ void __launch_bounds__(Threads)
       }
     }
 
-    // Phase 3: the warp's first hit, published; nothing later in this warp's slices can beat it.
+    // Phase 3: the warp's first hit (a shuffle minimum), published; nothing later in this warp's slices can beat it.
 #pragma unroll
     for (int offset = warp_threads / 2; offset > 0; offset /= 2) {
       const int other = __shfl_xor_sync(full_warp_mask, hit, offset);
