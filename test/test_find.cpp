@@ -7,6 +7,7 @@
 
 #if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
 #include <tide/backend/cuda/find.hpp>
+#include <tide/backend/cuda/path_boundaries.hpp>
 #endif
 
 using namespace tide_test;
@@ -525,6 +526,37 @@ TEST_CASE("searches run in device code with tide::seq and tide::device") {
     }
   }
 }
+
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+TEST_CASE_TEMPLATE("CUDA searches hit at every path boundary: slices, blocks, the end of the first wave", T,
+                   std::uint8_t, std::uint32_t, double) {
+  const auto edges = tide::backend::cuda::boundaries::find<T>();
+  REQUIRE(!edges.sizes.empty());
+  const std::int64_t n = edges.sizes.back() + 2;
+  std::vector<T> h(static_cast<std::size_t>(n), T(1));
+  tide::device_vector<T> d(h.begin(), h.end()), e(h.begin(), h.end());
+  CHECK(tide::find(tide::device, d.begin(), d.end(), T(7)) == d.end());
+  CHECK(tide::mismatch(tide::device, d.begin(), d.end(), e.begin()).first == d.end());
+  CHECK(tide::is_sorted(tide::device, d.begin(), d.end()));
+  for (std::int64_t edge : edges.sizes) {
+    for (std::int64_t at : {edge - 1, edge}) {  // the last item before the boundary and the first past it
+      if (at < 1) continue;
+      CAPTURE(at);
+      d[at] = T(7);  // a match, a difference and a rise; then a descent after it
+      CHECK(tide::find(tide::device, d.begin(), d.end(), T(7)) - d.begin() == at);
+      CHECK(tide::mismatch(tide::device, d.begin(), d.end(), e.begin()).first - d.begin() == at);
+      CHECK(tide::is_sorted_until(tide::device, d.begin(), d.end()) - d.begin() == at + 1);
+      CHECK(tide::is_sorted_until(tide::device, d.begin(), d.end(), tide::greater<>()) - d.begin() == at);
+      CHECK(tide::find(tide::device, d.begin(), d.begin() + at, T(7)) == d.begin() + at);  // ends just before
+      d[at] = T(1);
+    }
+  }
+  // Each first-wave slice of its own holds a match: the first wins whatever order warps finish in.
+  for (std::int64_t edge : edges.sizes)
+    if (edge >= 1 && edge < n) d[edge] = T(7);
+  CHECK(tide::find(tide::device, d.begin(), d.end(), T(7)) - d.begin() == std::max<std::int64_t>(1, edges.sizes.front()));
+}
+#endif
 
 // ---- no policy, large ------------------------------------------------------------------------------
 

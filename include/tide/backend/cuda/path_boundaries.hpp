@@ -25,6 +25,7 @@
 #include "../../functional.hpp"
 #include "chained_lookback.hpp"
 #include "copy_if.hpp"
+#include "find.hpp"
 #include "for_each.hpp"
 #include "histogram.hpp"
 #include "lookback.hpp"
@@ -313,6 +314,21 @@ inline edges gather_scatter(std::int64_t limit = default_limit) {
     using f = cuda::detail::for_each_tuning<decltype(arch)::value>;
     e.tiles(std::int64_t(f::block_threads) * f::items_per_thread);
   });
+  return e.done();
+}
+
+/// find, find_if, mismatch, is_sorted_until (and the rest of find.hpp) over T: the search's warp
+/// slices and blocks, and the end of its first wave at full occupancy (every warp of the grid one
+/// slice; a kernel with fewer resident blocks has a smaller wave).
+template <class T>
+edges find(std::int64_t limit = default_limit) {
+  edges e(limit);
+  using t = cuda::detail::find_tuning<int(sizeof(T))>;
+  e.tiles(t::slice_items);
+  e.tiles(std::int64_t(t::block_threads) * t::items_per_thread);
+  const auto& props = cuda::detail::device_props();
+  e.at(std::int64_t(props.sm_count) * (props.max_threads_per_sm / t::block_threads) * t::block_threads *
+       t::items_per_thread);
   return e.done();
 }
 
