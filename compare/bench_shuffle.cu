@@ -1,10 +1,165 @@
-// shuffle, shuffle_copy: tide beside CUB (where CUB has it) and Thrust. Issue 17; being written.
-// PLACEHOLDER until its helper replaces this body: no rows yet.
+// shuffle_copy and shuffle (in place) of u32 with a default_random_engine: tide beside Thrust (CUB
+// has no shuffle). Both libraries must give the same permutation, Thrust 3.0.1's Feistel one, so
+// both rows are checked against one host reference built here from Thrust's definition (not from
+// tide's code): 24 round keys from std::minstd_rand (Thrust's default_random_engine is minstd_rand,
+// seeded alike), the bijection of [0, 2^b), and the values below n kept in order.
+// Every run starts from the same engine state (a fresh engine per run), so every run writes the
+// same output; shuffle's prep copies the input into place, untimed.
+// Cases: all_kept, n itself (a power of two, as the default sizes are: the bijection's domain is
+// [0, n), every value kept); half_kept (shuffle_copy only), n + 1 elements (domain 2n: about half
+// of the values fall outside and are compacted away, the most work per element).
+// Bytes (what the algorithm must move): n * 4 read (gathered) and n * 4 written, for both.
+
+#include <algorithm>
+#include <random>
 
 #include "harness/libs.hpp"
 
-namespace cmp {
+#ifndef TIDE_COMPARE_HAS_SHUFFLE
+#if __has_include(<tide/shuffle.hpp>) && (!TIDE_COMPARE_DEVICE || __has_include(<tide/backend/cuda/shuffle.hpp>))
+#define TIDE_COMPARE_HAS_SHUFFLE 1
+#else
+#define TIDE_COMPARE_HAS_SHUFFLE 0
+#endif
+#endif
 
-void bench_shuffle(suite& s) { (void)s; }
+#if TIDE_COMPARE_HAS_SHUFFLE
+#include <tide/random.hpp>
+#include <tide/shuffle.hpp>
+#endif
+#if TIDE_COMPARE_HAS_THRUST
+#include <thrust/random.h>
+#include <thrust/shuffle.h>
+#endif
+
+namespace cmp {
+namespace {
+
+/// Thrust 3.0.1's shuffle bijection (thrust/system/detail/generic/shuffle.inl), for the reference.
+struct reference_feistel {
+  std::uint64_t left_bits, right_bits, left_mask, right_mask;
+  std::uint32_t key[24];
+
+  reference_feistel(std::uint64_t n, std::minstd_rand& g) {
+    std::uint64_t bits = 4;
+    if (n > 16) {
+      bits = 0;
+      for (std::uint64_t m = n - 1; m != 0; m >>= 1) ++bits;
+    }
+    left_bits = bits / 2;
+    left_mask = (1ull << left_bits) - 1;
+    right_bits = bits - left_bits;
+    right_mask = (1ull << right_bits) - 1;
+    for (auto& k : key) k = static_cast<std::uint32_t>(g());
+  }
+  std::uint64_t domain() const { return 1ull << (left_bits + right_bits); }
+  std::uint64_t operator()(std::uint64_t val) const {
+    std::uint32_t state[2] = {std::uint32_t(val >> right_bits), std::uint32_t(val & right_mask)};
+    for (int i = 0; i < 24; ++i) {
+      const std::uint64_t product = 0xD2B74407B1CE6E93ull * state[0];
+      const std::uint32_t hi = std::uint32_t(product >> 32);
+      std::uint32_t lo = std::uint32_t(product);
+      lo = (lo << (right_bits - left_bits)) | state[1] >> left_bits;
+      state[0] = ((hi ^ key[i]) ^ state[1]) & left_mask;
+      state[1] = lo & right_mask;
+    }
+    return (std::uint64_t(state[0]) << right_bits) | std::uint64_t(state[1]);
+  }
+};
+
+/// The input of size n, the engine's seed, and the expected output (made once per n, when a case
+/// first needs it: the reference evaluates the bijection twice over the domain, seconds at 2^30).
+struct shuffle_data {
+  std::int64_t n = -1;
+  std::uint32_t engine_seed = 0;
+  host_vec<std::uint32_t> in, ref;
+};
+
+const shuffle_data& data_for(suite& s, std::int64_t n, shuffle_data& d) {
+  if (d.n == n) return d;
+  d.n = n;
+  d.engine_seed = static_cast<std::uint32_t>(s.opt.seed ^ std::uint64_t(n)) | 1u;
+  d.in = uniform<std::uint32_t, host_vec<std::uint32_t>>(n, s.opt.seed ^ std::uint64_t(n) ^ 0x5f);
+  phase_scope reference(phase::ref);
+  host_vec<std::uint32_t>().swap(d.ref);
+  std::minstd_rand g(d.engine_seed);
+  const reference_feistel f(std::uint64_t(n), g);
+  parallel_select(std::int64_t(f.domain()), d.ref, [&](std::int64_t x) { return f(std::uint64_t(x)) < std::uint64_t(n); },
+                  [&](std::int64_t x) { return d.in[std::size_t(f(std::uint64_t(x)))]; });
+  return d;
+}
+
+void shuffle_case(suite& s, std::int64_t n, bool in_place, const char* case_name, shuffle_data& cache) {
+  using T = std::uint32_t;
+  const char* algorithm = in_place ? "shuffle" : "shuffle_copy";
+  // Rotated: the input (+ its pristine source in place) and an n-element output.
+  const double rotated = double(n) * sizeof(T) * 2;
+  const int copies = s.copies_for(rotated);
+  if (!s.fits(rotated * copies + double(n) * sizeof(T) * 2 + 64e6, algorithm, n)) return;
+  const shuffle_data& d = data_for(s, n, cache);
+  const std::uint32_t engine_seed = d.engine_seed;
+  const auto& h_in = d.in;
+  const auto& ref = d.ref;
+  const double bytes = 2.0 * double(n) * sizeof(T);
+
+  auto src = s.rotate(h_in, copies);
+  auto data = s.rotate_uninit<T>(in_place ? n : 0, in_place ? copies : 1);  // shuffle: shuffled in place
+  auto out = s.rotate_uninit<T>(in_place ? 0 : n, in_place ? 1 : copies);   // shuffle_copy: written here
+  auto prep = [&](int r) {
+    if (in_place) s.ctx.copy_bytes(data.at(r), src.at(r), std::size_t(n) * sizeof(T));
+  };
+  auto check = [&]() -> std::string {
+    if (std::int64_t(ref.size()) != n) return "the reference kept " + std::to_string(ref.size()) + " values";
+    return compare_exact(s.fetch(in_place ? data.at(0) : out.at(0), n), ref.data(), n);
+  };
+  bench_key k{algorithm, case_name, "", "u32", n, "uniform", bytes};
+  (void)prep;
+  (void)check;
+
+#if TIDE_COMPARE_HAS_SHUFFLE
+  k.library = "tide";
+  s.measure(k, prep, [&](int r) {
+    auto p = tide_policy(s.ctx);
+    tide::default_random_engine g(engine_seed);
+    if (in_place)
+      tide::shuffle(p, data.at(r), data.at(r) + n, g);
+    else
+      tide::shuffle_copy(p, src.at(r), src.at(r) + n, out.at(r), g);
+  }, check);
+#endif
+#if TIDE_COMPARE_HAS_THRUST
+  k.library = "thrust";
+  s.measure(k, prep, [&](int r) {
+    auto p = thrust_policy(s.ctx);
+    thrust::default_random_engine g(engine_seed);
+    if (in_place)
+      thrust::shuffle(p, data.at(r), data.at(r) + n, g);
+    else
+      thrust::shuffle_copy(p, src.at(r), src.at(r) + n, out.at(r), g);
+  }, check);
+#endif
+#if !TIDE_COMPARE_DEVICE && TIDE_COMPARE_HAS_THRUST_TBB
+  k.library = "thrust_tbb";
+  s.measure(k, prep, [&](int r) {
+    thrust::default_random_engine g(engine_seed);
+    if (in_place)
+      thrust::shuffle(thrust::tbb::par, data.at(r), data.at(r) + n, g);
+    else
+      thrust::shuffle_copy(thrust::tbb::par, src.at(r), src.at(r) + n, out.at(r), g);
+  }, check);
+#endif
+}
+
+}  // namespace
+
+void bench_shuffle(suite& s) {
+  shuffle_data cache;
+  for (std::int64_t n : s.opt.sizes) {
+    const bool pow2 = n >= 16 && (n & (n - 1)) == 0;  // other sizes (--sizes=N) keep their own share
+    shuffle_case(s, n, false, pow2 ? "all_kept" : "n", cache);
+    shuffle_case(s, n, true, pow2 ? "all_kept" : "n", cache);
+    shuffle_case(s, n + 1, false, pow2 ? "half_kept" : "n_plus_1", cache);
+  }
+}
 
 }  // namespace cmp

@@ -75,7 +75,9 @@ TEST_CASE_TEMPLATE("shuffle_copy gives Thrust's permutation and leaves the engin
   }
   const std::vector<std::pair<std::int64_t, std::uint64_t>> hashes = {
       {1000, 0x06c59152d36795f7ull}, {65537, 0xcce4055ef9c33169ull}, {(1 << 20) + 7, 0x87ab7b3a2b68e3c8ull}};
-  for (auto [n, hash] : hashes) {
+  for (const auto& c : hashes) {
+    const std::int64_t n = c.first;
+    const std::uint64_t hash = c.second;
     std::uint32_t next = 0;
     CAPTURE(n);
     CHECK(fnv1a(shuffled_iota<B>(n, 12345, &next)) == hash);

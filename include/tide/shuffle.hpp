@@ -11,8 +11,9 @@
 ///
 /// Each is one stream compaction (select_if in backend/{seq,omp,cuda}/shuffle.hpp) over the values
 /// f(x) of x in [0, 2^b), kept where below n and written through an output that gathers
-/// first[f(x)]: only kept values are ever read from the input. shuffle compacts into a temporary
-/// buffer and copies back.
+/// first[f(x)]: only kept values are ever read from the input. Where n is a power of two (16 or
+/// more) every value is kept, and it is one gather (transform): result[x] = first[f(x)]. shuffle
+/// writes into a temporary buffer and copies back.
 ///
 /// The forms that take a policy also run in device code, with tide::seq or tide::device: in the
 /// calling thread, with no allocation and no exceptions (backend/seq/device_code.hpp). In device
@@ -32,6 +33,7 @@
 #include "detail/temporary_buffer.hpp"
 #include "functional.hpp"
 #include "iterator/counting_iterator.hpp"
+#include "iterator/permutation_iterator.hpp"
 #include "iterator/transform_iterator.hpp"
 #include "iterator/transform_output_iterator.hpp"
 #include "transform.hpp"
@@ -82,9 +84,14 @@ TIDE_HOST_DEVICE void shuffle_copy_keys(const Policy& policy, It first, size_typ
 #endif
   {
     auto values = make_transform_iterator(counting_iterator<Key>(0), feistel_value<Key>{f});
-    auto out = make_transform_output_iterator(result, gather_from<It>{first});
-    (void)dispatch::select_if(policy, values, static_cast<size_type>(f.domain()), out,
-                              below_bound<Key>{static_cast<Key>(n)}, "shuffle_copy");
+    if (static_cast<std::uint64_t>(n) == f.domain()) {
+      // n a power of two (16 or more): every value is kept, so result[x] = first[f(x)], one gather.
+      dispatch::transform(policy, make_permutation_iterator(first, values), n, result, identity<>());
+    } else {
+      auto out = make_transform_output_iterator(result, gather_from<It>{first});
+      dispatch::select_if(policy, values, static_cast<size_type>(f.domain()), out,
+                          below_bound<Key>{static_cast<Key>(n)}, "shuffle_copy");
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// OpenMP select_if, the compaction behind shuffle_copy: copies, in order, the items x = in[i] with
+// OpenMP select_if, the compaction behind shuffle_copy: writes, in order, the items x = in[i] with
 // pred(x). Two passes over in (each chunk counts, then writes from its carry), so each in[i] is
 // read twice, not three times as copy_if's keep/write pair would (shuffle's items are computed).
 // Stable, the same output for any thread count; not in-place safe.
@@ -9,10 +9,9 @@
 
 namespace tide::backend::omp {
 
-/// Copies each x = in[i] with pred(x) to the next output slot, in order; returns how many.
+/// Writes each x = in[i] with pred(x) to the next output slot, in order.
 template <class In, class Out, class Pred>
-size_type select_if(const omp_policy& p, In in, size_type n, Out out, Pred pred, const char*) {
-  size_type total = 0;
+void select_if(const omp_policy& p, In in, size_type n, Out out, Pred pred, const char*) {
   detail::parallel_scan<size_type>(
       p, n,
       [&](size_type b, size_type e) {
@@ -26,10 +25,8 @@ size_type select_if(const omp_policy& p, In in, size_type n, Out out, Pred pred,
           auto x = in[i];
           if (pred(x)) out[k++] = x;
         }
-        if (e == n) total = k;  // the last chunk knows the total
       },
       [](size_type a, size_type b) { return a + b; });
-  return total;
 }
 
 }  // namespace tide::backend::omp
