@@ -158,6 +158,16 @@ TEST_CASE_TEMPLATE("adjacent_difference reads iterator adaptors and writes throu
       want2[i] = -(i == 0 ? std::int64_t(h[0]) * h[0] : std::int64_t(h[i] * h[i] - h[i - 1] * h[i - 1]));
     CHECK(to_std(out) == want2);
 
+    // permutation_iterator in: the input reversed.
+    std::vector<std::int64_t> rev(h.size());
+    for (std::size_t i = 0; i < h.size(); ++i) rev[i] = std::int64_t(h.size() - 1 - i);
+    auto drev = to_backend<B>(rev);
+    auto reversed = tide::make_permutation_iterator(d.begin(), drev.begin());
+    typename B::template vector<int> outr(n, tide::no_init);
+    tide::adjacent_difference(B::policy(), reversed, reversed + n, outr.begin());
+    std::vector<int> hr(h.rbegin(), h.rend());
+    CHECK(to_std(outr) == reference<int, int>(hr, tide::minus<int>()));
+
     // In place through an adaptor: the output is the input's memory seen through a
     // transform_output_iterator (identity), so the backend cannot prove they are apart.
     auto d2 = to_backend<B>(h);
