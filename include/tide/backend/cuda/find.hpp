@@ -8,19 +8,21 @@
 // w + W, w + 2W, ..., so the slices in work at any moment lie side by side and move from the front
 // together. Per slice, phase by phase:
 //   1. the warp reads the best hit so far (a 64-bit word holding ~index, 0 for none, so that one
-//      atomicMax keeps the smallest index) and issues the slice's loads behind that read (16-byte
-//      vector runs from aligned pointers, else coalesced item by item); if the best hit is at or
-//      before the slice's start it stops, dropping the loads: every later slice of this warp starts
-//      further on, and nothing at or past the hit can beat it;
+//      atomicMax keeps the smallest index; one of a few copies, see find_best_copies) and issues the
+//      slice's loads behind that read (16-byte vector runs from aligned pointers, else coalesced
+//      item by item); if the best hit is at or before the slice's start it stops, dropping the
+//      loads: every later slice of this warp starts further on, and nothing at or past the hit can
+//      beat it. (Its first slice has no reading, its second waits for it before loading.)
 //   2. each lane tests its items (in adjacent mode against each one's predecessor: a shuffle, the
 //      slice's first from memory) and keeps its first hit;
 //   3. the warp takes the smallest position that hit (a shuffle minimum), and lane 0 raises the
-//      best word to it with one atomicMax; the warp is then done.
+//      best word to it with atomicMax (the copies too, when it improved the first); the warp is
+//      then done.
 // So a hit near the front costs about one slice per warp, and a hit anywhere ends the search soon
 // after. Equal-index ties cannot happen; of two hits the smaller index always survives the max.
 // The end: every block arrives (an acq_rel add on a count, after a barrier), and the grid's last to
 // arrive has seen every atomic: it writes the result to the caller's pinned result slot (the host
-// watches its flag: no copy) and zeroes the best word and the count, which live in the stream's
+// watches its flag: no copy) and zeroes the best words and the count, which live in the stream's
 // zeroed scratch block (tile_state_buffer.hpp: kernels there leave it zero), or in a temporary
 // cleared just before the kernel where the scratch may not be used. Nothing is written to the input.
 
@@ -51,10 +53,19 @@ struct find_tuning {
   static constexpr int slice_items = warp_threads * items_per_thread;
 };
 
-/// Where the search's state lives: the arrival count and the best word (~index of the best hit).
+/// Copies of the best word, a line apart: warps read the copy of their block (blockIdx.x % copies),
+/// so that the grid's one read per slice (about 1.6 G reads a second at full bandwidth on an H100)
+/// is spread over several L2 slices rather than queued at one. Copy 0 is the authority: every hit
+/// raises it, and a hit that improves it raises the others too.
+inline constexpr int find_best_copies = 8;
+inline constexpr int find_best_stride = 16;  ///< words from one copy to the next (128 bytes)
+/// Bytes of the search's state after the arrival count.
+inline constexpr std::size_t find_state_bytes = std::size_t(find_best_copies) * find_best_stride * 8;
+
+/// Where the search's state lives: the arrival count and the best words (~index of the best hit).
 struct find_state {
   unsigned* d_arrivals;
-  unsigned long long* d_best;
+  unsigned long long* d_best;  ///< copy c at d_best[c * find_best_stride]
 };
 
 /// !pred(a, b): mismatch's test.
@@ -92,16 +103,27 @@ __global__ void __launch_bounds__(Threads)
   const int lane = lane_id();
   const size_type slices = (n + io::warp_items - 1) / io::warp_items;
   const size_type stride = size_type(gridDim.x) * warps;
-  volatile unsigned long long* best = state.d_best;
+  volatile unsigned long long* my_best = state.d_best + (blockIdx.x % find_best_copies) * find_best_stride;
+  // ~index <= begin (and not none): a known hit at or before a slice starting at begin.
+  auto known_before = [](unsigned long long best, size_type begin) { return best != 0 && size_type(~best) <= begin; };
 
-  for (size_type s = size_type(blockIdx.x) * warps + warp_id(); s < slices; s += stride) {
+  int k = 0;  // this warp's slices so far
+  for (size_type s = size_type(blockIdx.x) * warps + warp_id(); s < slices; s += stride, ++k) {
     const size_type begin = s * io::warp_items;
     const size_type left = n - begin;
     const int valid = left < size_type(io::warp_items) ? int(left) : io::warp_items;
 
     // Phase 1: the best hit so far is read, and the slice's loads issued behind it: the two round
-    // trips overlap (a warp waits on a load only where it uses the value).
-    const unsigned long long read = *best;
+    // trips overlap (a warp waits on a load only where it uses the value). Not for the first slice
+    // (nothing is known yet); and for the second, the reading is awaited before the loads: a hit
+    // near the front is found in the first slices, and a slice not loaded is the saving.
+    unsigned long long read = 0;
+    if (k == 1) {
+      const unsigned long long now = *my_best;
+      if (known_before(shfl_idx(now, 0), begin)) break;  // lane 0's reading, so the warp agrees
+    } else if (k > 1) {
+      read = *my_best;
+    }
     v1_t a[Items];
     v2_t b[Mode == find_mode::pair ? Items : 1];
     load_find_slice<io>(in1 + begin, a, valid);
@@ -113,8 +135,7 @@ __global__ void __launch_bounds__(Threads)
     (void)before;
     // A known hit at or before this slice ends the warp's search (~best is its index); the loads
     // are dropped.
-    const unsigned long long seen = shfl_idx(read, 0);  // lane 0's reading, so the warp agrees
-    if (seen != 0 && size_type(~seen) <= begin) break;
+    if (known_before(shfl_idx(read, 0), begin)) break;
 
     // Phase 2: each lane's first hit among its items (positions rise with i).
     int hit = io::warp_items;  // warp_items: none
@@ -148,7 +169,11 @@ __global__ void __launch_bounds__(Threads)
       hit = other < hit ? other : hit;
     }
     if (hit < io::warp_items) {
-      if (lane == 0) atomicMax(state.d_best, ~static_cast<unsigned long long>(begin + hit));
+      if (lane == 0) {
+        const unsigned long long key = ~static_cast<unsigned long long>(begin + hit);
+        if (atomicMax(state.d_best, key) < key)  // improved the authority: the copies follow
+          for (int c = 1; c < find_best_copies; ++c) atomicMax(state.d_best + c * find_best_stride, key);
+      }
       break;
     }
   }
@@ -160,8 +185,9 @@ __global__ void __launch_bounds__(Threads)
     unsigned ticket;
     asm volatile("atom.acq_rel.gpu.global.add.u32 %0, [%1], 1;" : "=r"(ticket) : "l"(state.d_arrivals) : "memory");
     if (ticket == gridDim.x - 1) {
-      const unsigned long long found = *best;
-      *best = 0;
+      volatile unsigned long long* best = state.d_best;
+      const unsigned long long found = best[0];
+      for (int c = 0; c < find_best_copies; ++c) best[c * find_best_stride] = 0;
       *static_cast<volatile unsigned*>(state.d_arrivals) = 0;
       out[0] = found != 0 ? static_cast<unsigned long long>(~found) : static_cast<unsigned long long>(n);
     }
@@ -197,14 +223,16 @@ size_type find_first(const cuda_policy& p, In1 in1, In2 in2, size_type n, Test t
   constexpr int threads = tuning::block_threads, items = tuning::items_per_thread;
 
   // The state: in the stream's zeroed scratch (the kernel leaves it zero), else a cleared temporary.
-  unsigned char* scratch = stream_scratch_for(p, 16);
-  tide::detail::temporary_buffer<unsigned long long> storage(p, scratch ? 0 : 2, algorithm);
+  // (The temporary: the count in its first line, the copies after it.)
+  unsigned char* scratch = stream_scratch_for(p, find_state_bytes);
+  constexpr std::size_t words = find_best_stride + find_state_bytes / 8;
+  tide::detail::temporary_buffer<unsigned long long> storage(p, scratch ? 0 : words, algorithm);
   find_state state;
   if (scratch) {
     state = {reinterpret_cast<unsigned*>(scratch), reinterpret_cast<unsigned long long*>(scratch + scratch_head_bytes)};
   } else {
-    clear_state_words(storage.data(), 2 * sizeof(unsigned long long), p.stream, algorithm);
-    state = {reinterpret_cast<unsigned*>(storage.data()), storage.data() + 1};
+    clear_state_words(storage.data(), words * 8, p.stream, algorithm);
+    state = {reinterpret_cast<unsigned*>(storage.data()), storage.data() + find_best_stride};
   }
 
   const auto slot = tide::detail::acquire_result_slot(sizeof(unsigned long long), algorithm);
