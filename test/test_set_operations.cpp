@@ -404,3 +404,32 @@ TEST_CASE("set operations without a policy pick the system from the iterators") 
   CHECK(std::vector<int>(hk.begin(), hk.begin() + 5) == std::vector<int>{1, 2, 3, 4, 5});
   CHECK(std::vector<int>(hv.begin(), hv.begin() + 5) == std::vector<int>{0, 2, -1, -1, 4});
 }
+
+TEST_CASE_TEMPLATE("set operations at the CUDA tile boundaries, runs of equal keys straddling them", B,
+                   TIDE_TEST_BACKENDS) {
+  // The merged length at 1, 2 and 3 tiles, +-1, for 4- and 8-byte keys; the keys few and in long
+  // runs, so that the balanced path moves the cuts inside runs at every boundary.
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+  const std::int64_t tiles[] = {tide::backend::cuda::detail::set_tuning<4>::tile,
+                                tide::backend::cuda::detail::set_tuning<8>::tile};
+#else
+  const std::int64_t tiles[] = {3840, 3072};  // the CUDA build's numbers
+#endif
+  for (std::int64_t tile : tiles) {
+    for (std::int64_t k = 1; k <= 3; ++k) {
+      for (std::int64_t d = -1; d <= 1; ++d) {
+        const std::int64_t total = k * tile + d;
+        for (std::int64_t na : {total / 2, total / 3, total - 1, std::int64_t(1)}) {
+          CAPTURE(total);
+          CAPTURE(na);
+          auto a = sorted_keys<std::int32_t>(na, "set-tile-a", 0, 5);
+          auto b = sorted_keys<std::int32_t>(total - na, "set-tile-b", 2, 7);
+          check_all<B>(a, b);
+          auto a8 = sorted_keys<std::int64_t>(na, "set-tile-a8", 0, 40);
+          auto b8 = sorted_keys<std::int64_t>(total - na, "set-tile-b8", 10, 50);
+          check_all<B>(a8, b8);
+        }
+      }
+    }
+  }
+}
