@@ -6,11 +6,11 @@ using namespace tide_test;
 
 namespace {
 
-/// The sizes, plus the CUDA scan tiles (256 threads x 48 staged, 16 small or register items) and
-/// their neighbours.
+/// The sizes, plus the CUDA scan tiles (256 threads x 48 staged, 16 small or register items, 8
+/// register items of 8 bytes) and their neighbours.
 std::vector<std::int64_t> ts_sizes() {
   auto s = sizes();
-  for (std::int64_t t : {4096, 12288})
+  for (std::int64_t t : {2048, 4096, 12288})
     for (std::int64_t k : {1, 2})
       for (std::int64_t d : {-1, 0, 1}) s.push_back(k * t + d);
   return s;
