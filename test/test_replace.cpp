@@ -4,6 +4,9 @@
 #include <cmath>
 
 #include "common.hpp"
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+#include <tide/backend/cuda/path_boundaries.hpp>
+#endif
 #include "raw_buffer.hpp"
 
 using namespace tide_test;
@@ -11,11 +14,15 @@ using namespace tide_test;
 namespace {
 
 /// sizes() and the CUDA transform's tile edges (256 threads x 4, 8 or 16 items), each -1, 0, +1.
+template <class T = int>
 std::vector<std::int64_t> replace_sizes() {
   auto s = sizes();
   if (!std::getenv("TIDE_TEST_SMALL"))
     for (std::int64_t t : {1024, 2048, 4096, 8192})
       for (std::int64_t d : {-1, 0, 1}) s.push_back(t + d);
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+  for (std::int64_t n : tide::backend::cuda::boundaries::replace_reverse<T>().sizes) s.push_back(n);
+#endif
   return s;
 }
 
@@ -56,7 +63,7 @@ TEST_CASE_TEMPLATE("replace assigns new_value to the elements equal to old_value
                    TIDE_TEST_BACKENDS) {
   for_each_key_type([](auto tag) {
     using T = decltype(tag);
-    for (auto n : replace_sizes()) {
+    for (auto n : replace_sizes<T>()) {
       CAPTURE(n);
       auto h = digits<T>(n, "replace");
       auto d = to_backend<B>(h);
@@ -70,7 +77,7 @@ TEST_CASE_TEMPLATE("replace assigns new_value to the elements equal to old_value
 TEST_CASE_TEMPLATE("replace_if assigns new_value where pred(x) holds", B, TIDE_TEST_BACKENDS) {
   for_each_key_type([](auto tag) {
     using T = decltype(tag);
-    for (auto n : replace_sizes()) {
+    for (auto n : replace_sizes<T>()) {
       CAPTURE(n);
       auto h = digits<T>(n, "replace_if");
       auto d = to_backend<B>(h);
@@ -85,7 +92,7 @@ TEST_CASE_TEMPLATE("replace_if with a stencil assigns new_value where pred(stenc
                    TIDE_TEST_BACKENDS) {
   for_arithmetic_types([](auto tag) {
     using T = decltype(tag);
-    for (auto n : replace_sizes()) {
+    for (auto n : replace_sizes<T>()) {
       CAPTURE(n);
       auto h = random_vector<T>(n, "replace_if-stencil", 0, 100);
       auto s = random_vector<int>(n, "replace_if-stencil-s", 0, 100);
@@ -104,7 +111,7 @@ TEST_CASE_TEMPLATE("replace_copy and replace_copy_if write the replaced copy, re
                    TIDE_TEST_BACKENDS) {
   for_each_key_type([](auto tag) {
     using T = decltype(tag);
-    for (auto n : replace_sizes()) {
+    for (auto n : replace_sizes<T>()) {
       CAPTURE(n);
       auto h = digits<T>(n, "replace_copy");
       auto d = to_backend<B>(h);
@@ -167,7 +174,7 @@ TEST_CASE_TEMPLATE("replace compares with ==: a NaN old_value replaces nothing, 
   auto run = [](auto tag) {
     using T = decltype(tag);
     const T nan = std::numeric_limits<T>::quiet_NaN();
-    for (auto n : replace_sizes()) {
+    for (auto n : replace_sizes<T>()) {
       CAPTURE(n);
       auto h = random_vector<T>(n, "replace-nan", -2, 2);
       for (std::int64_t i = 0; i < n; ++i) {

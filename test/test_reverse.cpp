@@ -3,6 +3,9 @@
 #include <numeric>
 
 #include "common.hpp"
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+#include <tide/backend/cuda/path_boundaries.hpp>
+#endif
 
 using namespace tide_test;
 
@@ -10,12 +13,16 @@ namespace {
 
 /// sizes() and, odd and even, the CUDA transform's tile edges: reverse swaps n/2 pairs in tiles of
 /// 256 threads x 4 or 8 pairs (2n elements at each tile edge), reverse_copy and swap_ranges copy n.
+template <class T = int>
 std::vector<std::int64_t> reverse_sizes() {
   auto s = sizes();
   s.push_back(3);
   if (!std::getenv("TIDE_TEST_SMALL"))
     for (std::int64_t t : {1024, 2048, 4096, 8192})
       for (std::int64_t d : {-1, 0, 1}) s.push_back(t + d), s.push_back(2 * t + d);
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+  for (std::int64_t n : tide::backend::cuda::boundaries::replace_reverse<T>().sizes) s.push_back(n);
+#endif
   return s;
 }
 
@@ -40,7 +47,7 @@ TEST_CASE_TEMPLATE("reverse reverses in place for every type and size, the middl
                    TIDE_TEST_BACKENDS) {
   for_each_key_type([](auto tag) {
     using T = decltype(tag);
-    for (auto n : reverse_sizes()) {
+    for (auto n : reverse_sizes<T>()) {
       CAPTURE(n);
       auto h = random_vector<T>(n, "reverse", 0, 100);
       auto d = to_backend<B>(h);
@@ -100,7 +107,7 @@ TEST_CASE_TEMPLATE("reverse_copy writes the input backwards, returns the output'
                    TIDE_TEST_BACKENDS) {
   for_each_key_type([](auto tag) {
     using T = decltype(tag);
-    for (auto n : reverse_sizes()) {
+    for (auto n : reverse_sizes<T>()) {
       CAPTURE(n);
       auto h = random_vector<T>(n, "reverse_copy");
       auto d = to_backend<B>(h);
@@ -139,7 +146,7 @@ TEST_CASE_TEMPLATE("swap_ranges exchanges two ranges elementwise and returns the
                    TIDE_TEST_BACKENDS) {
   for_each_key_type([](auto tag) {
     using T = decltype(tag);
-    for (auto n : reverse_sizes()) {
+    for (auto n : reverse_sizes<T>()) {
       CAPTURE(n);
       auto a = random_vector<T>(n, "swap_ranges-a");
       auto b = random_vector<T>(n, "swap_ranges-b");

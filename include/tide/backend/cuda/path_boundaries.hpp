@@ -332,4 +332,23 @@ edges find(std::int64_t limit = default_limit) {
   return e.done();
 }
 
+/// replace*, reverse, reverse_copy, swap_ranges, generate (replace.hpp, reverse.hpp, generate.hpp)
+/// over T: transform<T>'s tiles, and the tiles of pairs that swap_ranges and reverse transform
+/// (transform tuned for 2 sizeof(T)); reverse's pair tile p spans 2p elements (n = 2p + 1 leaves
+/// the middle element of a full last tile, 2p + 2 starts a second tile).
+template <class T>
+edges replace_reverse(std::int64_t limit = default_limit) {
+  edges e(limit);
+  cuda::detail::with_arch([&](auto arch) {
+    using t = cuda::detail::transform_tuning<sizeof(T), decltype(arch)::value>;
+    e.tiles(std::int64_t(t::block_threads) * t::items_per_thread);
+    using p = cuda::detail::transform_tuning<2 * sizeof(T), decltype(arch)::value>;
+    const std::int64_t pairs = std::int64_t(p::block_threads) * p::items_per_thread;
+    e.tiles(pairs);
+    for (std::int64_t k = 1; k <= 3; ++k)
+      for (std::int64_t d = -2; d <= 2; ++d) e.add(2 * k * pairs + d);
+  });
+  return e.done();
+}
+
 }  // namespace tide::backend::cuda::boundaries
