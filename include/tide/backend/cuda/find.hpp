@@ -26,7 +26,7 @@
 // zeroed scratch block (tile_state_buffer.hpp: kernels there leave it zero), or in a temporary
 // cleared just before the kernel where the scratch may not be used. Nothing is written to the input.
 
-#include <climits>
+#include <atomic>
 #include <type_traits>
 
 #include "../../detail/raw_memory.hpp"
@@ -241,7 +241,14 @@ size_type find_first(const cuda_policy& p, In1 in1, In2 in2, size_type n, Test t
     auto kernel = &find_kernel<threads, items, decltype(run)::value, decltype(access)::value, Mode, In1, In2, Test,
                                signalled_result<unsigned long long>>;
     const size_type wanted = ceil_div(ceil_div(n, tuning::slice_items), threads / warp_threads);
-    const size_type most = resident_blocks(kernel, threads);
+    // Blocks the GPU holds at once, asked of the runtime once per kernel and device (the first 16).
+    static std::atomic<size_type> resident[16];
+    const int device = device_props().device;
+    size_type most = device >= 0 && device < 16 ? resident[device].load(std::memory_order_relaxed) : 0;
+    if (most == 0) {
+      most = resident_blocks(kernel, threads);
+      if (device >= 0 && device < 16) resident[device].store(most, std::memory_order_relaxed);
+    }
     const size_type blocks = wanted < most ? wanted : most;
     launch(algorithm, "find_kernel", kernel, dim3(unsigned(blocks)), dim3(threads), 0, p.stream, in1, in2, n, test,
            state, out);
