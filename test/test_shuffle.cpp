@@ -73,8 +73,11 @@ TEST_CASE_TEMPLATE("shuffle_copy gives Thrust's permutation and leaves the engin
     CHECK(shuffled_iota<B>(c.n, 12345, &next) == c.perm);
     CHECK(next == 946533802u);  // the 25th output of default_random_engine(12345)
   }
+  // Powers of two (every value of the bijection kept: one gather) and the sizes around them.
   const std::vector<std::pair<std::int64_t, std::uint64_t>> hashes = {
-      {1000, 0x06c59152d36795f7ull}, {65537, 0xcce4055ef9c33169ull}, {(1 << 20) + 7, 0x87ab7b3a2b68e3c8ull}};
+      {16, 0x15d9d7a852f5bed9ull},      {1000, 0x06c59152d36795f7ull},    {1024, 0x68057d31cc178175ull},
+      {65536, 0xfb7d8cc90a2f1541ull},   {65537, 0xcce4055ef9c33169ull},   {1 << 20, 0xa29c605f33f5ce71ull},
+      {(1 << 20) + 7, 0x87ab7b3a2b68e3c8ull}};
   for (const auto& c : hashes) {
     const std::int64_t n = c.first;
     const std::uint64_t hash = c.second;
@@ -128,7 +131,11 @@ TEST_CASE_TEMPLATE("shuffle and shuffle_copy move every value of every type to i
 }
 
 TEST_CASE_TEMPLATE("every backend gives seq's permutation for the same seed", B, TIDE_TEST_BACKENDS) {
-  for (auto n : sizes())
+  auto ns = sizes();
+  // Powers of two (one gather, no compaction), and domains of half a CUDA tile, one tile and two
+  // (2048 ... 4097: a tile is 4096 32-bit values, backend/cuda/copy_if.hpp's select_tuning).
+  for (std::int64_t n : {16, 17, 2048, 2049, 4096, 4097, 1 << 20}) ns.push_back(n);
+  for (auto n : ns)
     for (std::uint32_t s : {0u, 1u, static_cast<std::uint32_t>(seed())}) {
       std::uint32_t next_b = 0, next_seq = 1;
       auto got = shuffled_iota<B>(n, s, &next_b);
