@@ -41,6 +41,24 @@ struct swapped {
   }
 };
 
+
+/// Per segment i of 5 elements (in device code on CUDA): reverse it, replace 0 by 9, swap its first
+/// two with its last two, then generate 7 into a second array's segment; all with tide::seq.
+struct segment_work {
+  int* data;
+  int* gen;
+  TIDE_HOST_DEVICE void operator()(int i) const {
+    int* p = data + 5 * i;
+    tide::reverse(tide::seq, p, p + 5);
+    tide::replace(tide::seq, p, p + 5, 0, 9);
+    tide::swap_ranges(tide::seq, p, p + 2, p + 3);
+    tide::generate_n(tide::seq, gen + 5 * i, 5, seven{});
+  }
+  struct seven {
+    TIDE_HOST_DEVICE int operator()() const { return 7; }
+  };
+};
+
 }  // namespace
 
 TEST_CASE_TEMPLATE("reverse reverses in place for every type and size, the middle of an odd n untouched", B,
@@ -222,6 +240,26 @@ TEST_CASE_TEMPLATE("reverse on empty and single ranges writes nothing; last befo
   CHECK_THROWS_WITH_AS(tide::swap_ranges(B::policy(), e, b, b), "tide::swap_ranges: last is before first",
                        std::invalid_argument);
   CHECK(to_std(d) == h);
+}
+
+TEST_CASE_TEMPLATE("reverse, replace, swap_ranges and generate_n with tide::seq run inside an algorithm's function", B,
+                   TIDE_TEST_BACKENDS) {
+  const int segments = 1000;
+  std::vector<int> h(5 * segments);
+  for (std::size_t i = 0; i < h.size(); ++i) h[i] = int(i % 7);
+  auto d = to_backend<B>(h);
+  typename B::template vector<int> g(h.size(), 0);
+  auto count = tide::make_counting_iterator<int>(0);
+  tide::for_each(B::policy(), count, count + segments,
+                 segment_work{tide::raw_pointer_cast(d.data()), tide::raw_pointer_cast(g.data())});
+  for (int i = 0; i < segments; ++i) {
+    auto p = h.begin() + 5 * i;
+    std::reverse(p, p + 5);
+    std::replace(p, p + 5, 0, 9);
+    std::swap_ranges(p, p + 2, p + 3);
+  }
+  CHECK(to_std(d) == h);
+  CHECK(to_std(g) == std::vector<int>(h.size(), 7));
 }
 
 TEST_CASE("reverse, reverse_copy and swap_ranges without a policy pick the system from the iterators") {
