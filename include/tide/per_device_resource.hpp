@@ -32,22 +32,30 @@ struct system_of<P, std::void_t<typename base_policy_t<P>::system_type>> {
 };
 }  // namespace detail
 
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+namespace detail {
+/// The CUDA system's instances of MR, one per device (one table per MR, whatever the policy type).
+template <class MR>
+MR* cuda_device_resource() {
+  int device = 0;
+  if (cudaError_t e = cudaGetDevice(&device); e != cudaSuccess)
+    throw_cuda_error(int(e), "tide::get_per_device_resource");
+  static std::mutex lock;
+  static std::map<int, std::unique_ptr<MR>> resources;
+  std::lock_guard<std::mutex> guard(lock);
+  std::unique_ptr<MR>& r = resources[device];
+  if (!r) r = std::make_unique<MR>();
+  return r.get();
+}
+}  // namespace detail
+#endif
+
 /// The instance of MR for the current device of `policy`'s system (a policy or a system tag, e.g.
 /// `tide::device`, `tide::cuda::tag{}`); host systems share one program-wide instance.
 template <class MR, class Policy>
 MR* get_per_device_resource(const Policy&) {
 #if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
-  if constexpr (std::is_same_v<typename detail::system_of<Policy>::type, cuda_tag>) {
-    int device = 0;
-    if (cudaError_t e = cudaGetDevice(&device); e != cudaSuccess)
-      detail::throw_cuda_error(int(e), "tide::get_per_device_resource");
-    static std::mutex lock;
-    static std::map<int, std::unique_ptr<MR>> resources;
-    std::lock_guard<std::mutex> guard(lock);
-    std::unique_ptr<MR>& r = resources[device];
-    if (!r) r = std::make_unique<MR>();
-    return r.get();
-  }
+  if constexpr (std::is_same_v<typename detail::system_of<Policy>::type, cuda_tag>) return detail::cuda_device_resource<MR>();
 #endif
   return mr::get_global_resource<MR>();
 }
