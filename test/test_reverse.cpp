@@ -279,3 +279,18 @@ TEST_CASE("reverse, reverse_copy and swap_ranges without a policy pick the syste
   tide::reverse(hv.begin(), hv.end());  // std::vector: the host system
   CHECK(hv == std::vector<int>(h.rbegin(), h.rend()));
 }
+
+TEST_CASE("reverse, reverse_copy and swap_ranges over std::vector<bool> with par (packed bits: one writer)") {
+  const int n = 100003;
+  std::vector<bool> v(n), other(n);
+  for (int i = 0; i < n; ++i) v[i] = (i % 3) == 0, other[i] = (i % 5) == 0;
+  const std::vector<bool> v0 = v, other0 = other;
+  tide::reverse(tide::par, v.begin(), v.end());
+  CHECK(v == std::vector<bool>(v0.rbegin(), v0.rend()));
+  std::vector<bool> out(n);
+  CHECK(tide::reverse_copy(tide::par, v.begin(), v.end(), out.begin()) == out.end());
+  CHECK(out == v0);
+  CHECK(tide::swap_ranges(tide::par, out.begin(), out.end(), other.begin()) == other.end());
+  CHECK(out == other0);
+  CHECK(other == v0);
+}
