@@ -433,3 +433,39 @@ TEST_CASE_TEMPLATE("set operations at the CUDA tile boundaries, runs of equal ke
     }
   }
 }
+
+TEST_CASE("the balanced path cuts at the first state of the standard's loop at or after each diagonal") {
+  // Every backend cuts the work where tide::detail::set_split says (OMP between threads, CUDA
+  // between tiles and between a tile's threads): there the pieces run the loop the whole would.
+  auto g = rng("set-balance");
+  for (int round = 0; round < 400; ++round) {
+    const int range = 1 + static_cast<int>(g() % (round % 4 == 0 ? 3 : 12));
+    std::vector<int> a(g() % 40), b(g() % 40);
+    for (auto& x : a) x = static_cast<int>(g() % range);
+    for (auto& x : b) x = static_cast<int>(g() % range);
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    // The loop's states, in order.
+    std::vector<std::pair<std::int64_t, std::int64_t>> states{{0, 0}};
+    std::size_t i = 0, j = 0;
+    while (i < a.size() || j < b.size()) {
+      if (j == b.size() || (i < a.size() && a[i] < b[j]))
+        ++i;
+      else if (i == a.size() || b[j] < a[i])
+        ++j;
+      else
+        ++i, ++j;
+      states.push_back({std::int64_t(i), std::int64_t(j)});
+    }
+    const std::int64_t na = std::int64_t(a.size()), nb = std::int64_t(b.size());
+    for (std::int64_t d = 0; d <= na + nb; ++d) {
+      CAPTURE(round);
+      CAPTURE(d);
+      auto want = *std::find_if(states.begin(), states.end(), [&](auto s) { return s.first + s.second >= d; });
+      auto comp = tide::less<>();
+      auto got = tide::detail::set_split(a.data(), na, b.data(), nb, d, comp);
+      CHECK(got.i == want.first);
+      CHECK(got.j == want.second);
+    }
+  }
+}
