@@ -123,6 +123,23 @@ struct search_row {
     o[7] = tide::equal_range(Policy{}, r, e, k).second - r;
   }
 };
+/// A tide::memory_resource that counts its allocations (the search state's temporary on CUDA).
+class counted_resource final : public tide::memory_resource {
+ public:
+  explicit counted_resource(tide::memory_resource* memory) : memory_(memory) {}
+  int allocations = 0, deallocations = 0;
+
+ private:
+  void* do_allocate(std::size_t bytes, tide::stream_t s) override {
+    ++allocations;
+    return memory_->allocate(bytes, s);
+  }
+  void do_deallocate(void* p, std::size_t bytes, tide::stream_t s) noexcept override {
+    ++deallocations;
+    memory_->deallocate(p, bytes, s);
+  }
+  tide::memory_resource* memory_;
+};
 struct squares {
   TIDE_HOST_DEVICE long long operator()(long long x) const { return x * x; }
 };
@@ -557,6 +574,33 @@ TEST_CASE_TEMPLATE("CUDA searches hit at every path boundary: slices, blocks, th
   CHECK(tide::find(tide::device, d.begin(), d.end(), T(7)) - d.begin() == std::max<std::int64_t>(1, edges.sizes.front()));
 }
 #endif
+
+TEST_CASE_TEMPLATE("searches with the policy's own resource give the same answers, and return what they take", B,
+                   TIDE_TEST_BACKENDS) {
+  // On CUDA a policy with a resource keeps its search state in a temporary from it (cleared by a
+  // kernel) instead of the stream's scratch block: the other path, run back to back with the first.
+  counted_resource resource(std::is_same_v<B, device_backend> ? tide::default_container_resource()
+                                                                : tide::new_delete_resource());
+  const auto p = B::policy()(resource);
+  for (std::int64_t n : {std::int64_t(1), std::int64_t(5000), std::int64_t(1 << 20) + 7}) {
+    std::vector<int> h(static_cast<std::size_t>(n));
+    for (std::int64_t i = 0; i < n; ++i) h[i] = int(i % 1000);
+    auto d = to_backend<B>(h);
+    auto e = to_backend<B>(h);
+    const std::int64_t at = n * 2 / 3;
+    e[at] = -1;
+    CAPTURE(n);
+    for (int round = 0; round < 2; ++round) {
+      CHECK(tide::find(p, d.begin(), d.end(), 999) - d.begin() == std::min<std::int64_t>(999, n));
+      CHECK(tide::find(B::policy(), d.begin(), d.end(), 999) - d.begin() == std::min<std::int64_t>(999, n));
+      CHECK(tide::mismatch(p, d.begin(), d.end(), e.begin()).first - d.begin() == at);
+      CHECK(tide::is_sorted_until(p, d.begin(), d.end()) - d.begin() == std::min<std::int64_t>(1000, n));
+      CHECK(tide::is_sorted_until(B::policy(), d.begin(), d.end()) - d.begin() == std::min<std::int64_t>(1000, n));
+      CHECK(tide::is_partitioned(p, d.begin(), d.end(), below{0}));
+    }
+  }
+  CHECK(resource.allocations == resource.deallocations);
+}
 
 // ---- no policy, large ------------------------------------------------------------------------------
 

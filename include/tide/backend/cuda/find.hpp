@@ -162,7 +162,8 @@ __global__ void __launch_bounds__(Threads)
       }
     }
 
-    // Phase 3: the warp's first hit (a shuffle minimum), published; nothing later in this warp's slices can beat it.
+    // Phase 3: the warp's first hit (a shuffle minimum), published; nothing later in this warp's
+    // slices can beat it.
 #pragma unroll
     for (int offset = warp_threads / 2; offset > 0; offset /= 2) {
       const int other = __shfl_xor_sync(full_warp_mask, hit, offset);
