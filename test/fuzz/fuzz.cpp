@@ -129,6 +129,26 @@ enum class alg {
   min_max_element,
   count,
   binary_searches,
+  partition,
+  stable_partition,
+  partition_copy,
+  unique_by_key,
+  unique_count,
+  find,
+  mismatch,
+  is_sorted,
+  partition_point,
+  equal_range,
+  replace,
+  reverse,
+  swap_ranges,
+  generate,
+  adjacent_difference,
+  transform_inclusive_scan,
+  transform_exclusive_scan,
+  set_operation,
+  set_operation_by_key,
+  shuffle,
   count_
 };
 const char* alg_name(alg a) {
@@ -137,7 +157,27 @@ const char* alg_name(alg a) {
                                 "inclusive_scan_by_key", "exclusive_scan_by_key", "copy_if",        "unique",
                                 "sort",           "sort_greater",         "sort_comparator",       "stable_sort_by_key",
                                 "merge",          "histogram_even",       "gather",                "scatter",
-                                "min_max_element", "count",               "binary_searches"};
+                                "min_max_element", "count",               "binary_searches",
+                                "partition",
+                                "stable_partition",
+                                "partition_copy",
+                                "unique_by_key",
+                                "unique_count",
+                                "find",
+                                "mismatch",
+                                "is_sorted",
+                                "partition_point",
+                                "equal_range",
+                                "replace",
+                                "reverse",
+                                "swap_ranges",
+                                "generate",
+                                "adjacent_difference",
+                                "transform_inclusive_scan",
+                                "transform_exclusive_scan",
+                                "set_operation",
+                                "set_operation_by_key",
+                                "shuffle"};
   return names[int(a)];
 }
 /// Whether the algorithm defines what it does with NaN (tide's key order, equality, "not counted").
@@ -703,6 +743,14 @@ outcome run_binary_searches(const std::vector<T>& h, std::mt19937_64& g, std::in
   return outcome::ok();
 }
 
+// Issue 17's families, each in its own file (written beside its algorithms).
+#include "fuzz_adjacent_difference.hpp"
+#include "fuzz_find.hpp"
+#include "fuzz_partition.hpp"
+#include "fuzz_replace_reverse.hpp"
+#include "fuzz_set_operations.hpp"
+#include "fuzz_shuffle.hpp"
+
 template <class T>
 outcome run_case_typed(const case_desc& c, std::mt19937_64& g) {
   const bool nan_ok = nan_defined(c.algorithm);
@@ -731,6 +779,26 @@ outcome run_case_typed(const case_desc& c, std::mt19937_64& g) {
     case alg::min_max_element: return run_min_max(h);
     case alg::count: return run_count(h, g);
     case alg::binary_searches: return run_binary_searches(h, g, c.values);
+    case alg::partition: return run_partition(h, g);
+    case alg::stable_partition: return run_stable_partition(h, g);
+    case alg::partition_copy: return run_partition_copy(h, g);
+    case alg::unique_by_key: return run_unique_by_key(h, g);
+    case alg::unique_count: return run_unique_count(h);
+    case alg::find: return run_find(h, g);
+    case alg::mismatch: return run_mismatch(h, g);
+    case alg::is_sorted: return run_is_sorted(h, g);
+    case alg::partition_point: return run_partition_point(h, g);
+    case alg::equal_range: return run_equal_range(h, g);
+    case alg::replace: return run_replace(h, g);
+    case alg::reverse: return run_reverse(h, g);
+    case alg::swap_ranges: return run_swap_ranges(h, g);
+    case alg::generate: return run_generate(h, g);
+    case alg::adjacent_difference: return run_adjacent_difference(h, g);
+    case alg::transform_inclusive_scan: return run_transform_scan(h, g, false);
+    case alg::transform_exclusive_scan: return run_transform_scan(h, g, true);
+    case alg::set_operation: return run_set_operation(h, g, int(g() % 4));
+    case alg::set_operation_by_key: return run_set_operation_by_key(h, g, int(g() % 4));
+    case alg::shuffle: return run_shuffle(h, g);
     default: return outcome::fail("no such algorithm");
   }
 }

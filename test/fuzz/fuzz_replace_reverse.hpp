@@ -16,7 +16,7 @@
 
 /// x < t (false for NaNs).
 template <class T>
-struct fuzz_below {
+struct replace_below {
   T t;
   TIDE_HOST_DEVICE bool operator()(const T& x) const { return x < t; }
 };
@@ -35,7 +35,7 @@ outcome run_replace(const std::vector<T>& h, std::mt19937_64& g) {
   const std::size_t n = h.size();
   const T old_value = n ? h[g() % n] : T(0);
   const T new_value = n ? h[g() % n] : T(1);
-  const fuzz_below<T> pred{n ? h[g() % n] : T(0)};
+  const replace_below<T> pred{n ? h[g() % n] : T(0)};
   std::vector<std::uint8_t> s(n);
   for (auto& x : s) x = std::uint8_t(g());
   tide::device_vector<T> d(h.begin(), h.end()), out(n);
