@@ -232,9 +232,9 @@ void launch_scan(const cuda_policy& p, In in, size_type n, Out out, Acc init, bo
 
 /// How scan_tuned tiles items of In into Out: through shared memory (`staged`: contiguous 16-byte
 /// runs) with `big` items per thread, or `small` ones below `few_below()` items; else through
-/// registers. The boundary sweep (path_boundaries.hpp) reads the same shape.
+/// registers.
 template <class Tuning, class In, class Out>
-struct scan_shape {
+struct scan_tile_shape {
   using value_t = iter_value_t<In>;
   using staged_arrangement = tile_arrangement<Tuning::items_per_thread, In, Out>;
   static constexpr int threads = Tuning::block_threads;
@@ -256,6 +256,23 @@ struct scan_shape {
   }
 };
 
+/// The pointer under a fused transform_iterator (In itself otherwise).
+template <class In>
+using fused_base_t = decltype(fused_source<In>::base(std::declval<const In&>()));
+/// Whether scan_impl fuses In's transforms into staged tiles of the pointer under them.
+template <class Tuning, class In, class Out>
+constexpr bool runs_fused() {
+  if constexpr (fused_source<In>::fused && !std::is_pointer_v<In>)
+    return scan_tile_shape<Tuning, fused_base_t<In>, Out>::staged;
+  else
+    return false;
+}
+/// The shape a scan of In into Out runs with (scan_impl's choice: a fused transform takes its
+/// pointer's tiles). The boundary sweep (path_boundaries.hpp) reads this one.
+template <class Tuning, class In, class Out>
+struct scan_shape
+    : scan_tile_shape<Tuning, std::conditional_t<runs_fused<Tuning, In, Out>(), fused_base_t<In>, In>, Out> {};
+
 /// One scan with the given tuning and look-back scheme (void: select_lookback's); n > 0. Contiguous
 /// 16-byte runs of the input go through shared memory (items_per_thread), anything else through
 /// registers (register_items_per_thread). `load` (staged tiles only) applies a fused transform to
@@ -265,7 +282,7 @@ template <class Tuning, bool Exclusive, class SchemeOrVoid = void, class In, cla
 void scan_tuned(const cuda_policy& p, In in, size_type n, Out out, Acc init, bool has_init, Op op,
                 const char* algorithm, Load load = {}) {
   using Scheme = std::conditional_t<std::is_void_v<SchemeOrVoid>, select_lookback<Acc, Op>, SchemeOrVoid>;
-  using shape = scan_shape<Tuning, In, Out>;
+  using shape = scan_tile_shape<Tuning, In, Out>;
   using staged_arrangement = typename shape::staged_arrangement;
   constexpr int threads = Tuning::block_threads, min_blocks = Tuning::min_blocks;
   if constexpr (shape::staged) {
@@ -306,15 +323,13 @@ void scan_impl(const cuda_policy& p, In in, size_type n, Out out, Acc init, bool
   check_pending(algorithm);
   with_arch([&](auto arch) {
     using tuning = scan_tuning<Acc, decltype(arch)::value>;
-    using source = fused_source<In>;
-    if constexpr (source::fused && !std::is_pointer_v<In>) {
-      // A transform over a pointer: staged from the pointer, transformed as read, where it stages.
-      if constexpr (scan_shape<tuning, decltype(source::base(in)), Out>::staged) {
-        scan_tuned<tuning, Exclusive>(p, source::base(in), n, out, init, has_init, op, algorithm, source::load(in));
-        return;
-      }
+    if constexpr (runs_fused<tuning, In, Out>()) {
+      // A transform over a pointer: staged from the pointer, transformed as read.
+      using source = fused_source<In>;
+      scan_tuned<tuning, Exclusive>(p, source::base(in), n, out, init, has_init, op, algorithm, source::load(in));
+    } else {
+      scan_tuned<tuning, Exclusive>(p, in, n, out, init, has_init, op, algorithm);
     }
-    scan_tuned<tuning, Exclusive>(p, in, n, out, init, has_init, op, algorithm);
   });
 }
 
