@@ -34,8 +34,8 @@ namespace detail {
 /// Runs set operation Op on unwrapped ranges under `policy`; returns how many were written.
 TIDE_EXEC_CHECK_DISABLE
 template <set_op Op, class Policy, class ItA, class ItB, class OutIt, class Comp>
-TIDE_HOST_DEVICE size_type run_set_operation(const Policy& policy, ItA a, size_type na, ItB b, size_type nb,
-                                             OutIt out, Comp comp) {
+TIDE_HOST_DEVICE size_type run_set_operation(const Policy& policy, ItA a, size_type na, ItB b, size_type nb, OutIt out,
+                                             Comp comp) {
 #if defined(__CUDA_ARCH__)
   if constexpr (is_device_pass_policy_v<Policy>) {
     // In device code seq; nvcc's device pass also sees the host's call (backend/seq/device_code.hpp).
@@ -52,9 +52,8 @@ TIDE_HOST_DEVICE size_type run_set_operation(const Policy& policy, ItA a, size_t
 TIDE_EXEC_CHECK_DISABLE
 template <set_op Op, class Policy, class KeyA, class KeyB, class ValA, class ValB, class KeyOut, class ValOut,
           class Comp>
-TIDE_HOST_DEVICE size_type run_set_operation_by_key(const Policy& policy, KeyA ka, size_type na, KeyB kb,
-                                                    size_type nb, ValA va, ValB vb, KeyOut keys_out,
-                                                    ValOut vals_out, Comp comp) {
+TIDE_HOST_DEVICE size_type run_set_operation_by_key(const Policy& policy, KeyA ka, size_type na, KeyB kb, size_type nb,
+                                                    ValA va, ValB vb, KeyOut keys_out, ValOut vals_out, Comp comp) {
 #if defined(__CUDA_ARCH__)
   if constexpr (is_device_pass_policy_v<Policy>) {
     if (false)
@@ -70,8 +69,8 @@ TIDE_HOST_DEVICE size_type run_set_operation_by_key(const Policy& policy, KeyA k
 /// The public set operations' common body.
 TIDE_EXEC_CHECK_DISABLE
 template <set_op Op, class Policy, class It1, class It2, class OutIt, class Comp>
-TIDE_HOST_DEVICE OutIt set_operation(const Policy& policy, It1 first1, It1 last1, It2 first2, It2 last2,
-                                     OutIt result, Comp comp, const char* algorithm) {
+TIDE_HOST_DEVICE OutIt set_operation(const Policy& policy, It1 first1, It1 last1, It2 first2, It2 last2, OutIt result,
+                                     Comp comp, const char* algorithm) {
   const size_type n1 = range_size(policy, first1, last1, algorithm);
   const size_type n2 = range_size(policy, first2, last2, algorithm);
   // Nothing can be written: an empty first range leaves only intersection's and difference's
@@ -88,20 +87,19 @@ TIDE_HOST_DEVICE OutIt set_operation(const Policy& policy, It1 first1, It1 last1
 TIDE_EXEC_CHECK_DISABLE
 template <set_op Op, class Policy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Comp>
-TIDE_HOST_DEVICE pair<KeyOut, ValOut> set_operation_by_key(const Policy& policy, KeyIt1 keys_first1,
-                                                           KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
-                                                           ValIt1 values_first1, ValIt2 values_first2,
-                                                           KeyOut keys_result, ValOut values_result, Comp comp,
-                                                           const char* algorithm) {
+TIDE_HOST_DEVICE pair<KeyOut, ValOut> set_operation_by_key(const Policy& policy, KeyIt1 keys_first1, KeyIt1 keys_last1,
+                                                           KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                                                           ValIt2 values_first2, KeyOut keys_result,
+                                                           ValOut values_result, Comp comp, const char* algorithm) {
   const size_type n1 = range_size(policy, keys_first1, keys_last1, algorithm);
   const size_type n2 = range_size(policy, keys_first2, keys_last2, algorithm);
   if (n1 + n2 == 0 || (n1 == 0 && (Op == set_op::intersection || Op == set_op::difference)) ||
       (n2 == 0 && Op == set_op::intersection))
     return {keys_result, values_result};
-  const size_type k = run_set_operation_by_key<Op>(
-      writer_policy<ValOut>(writer_policy<KeyOut>(run_policy(policy))), unwrap_iterator(keys_first1), n1,
-      unwrap_iterator(keys_first2), n2, unwrap_iterator(values_first1), unwrap_iterator(values_first2),
-      unwrap_iterator(keys_result), unwrap_iterator(values_result), comp);
+  const size_type k = run_set_operation_by_key<Op>(writer_policy<ValOut>(writer_policy<KeyOut>(run_policy(policy))),
+                                                   unwrap_iterator(keys_first1), n1, unwrap_iterator(keys_first2), n2,
+                                                   unwrap_iterator(values_first1), unwrap_iterator(values_first2),
+                                                   unwrap_iterator(keys_result), unwrap_iterator(values_result), comp);
   return {advanced(keys_result, k), advanced(values_result, k)};
 }
 }  // namespace detail
@@ -114,9 +112,9 @@ TIDE_HOST_DEVICE pair<KeyOut, ValOut> set_operation_by_key(const Policy& policy,
 TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It1, class It2, class OutIt, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
 TIDE_HOST_DEVICE OutIt set_union(const Policy& policy, It1 first1, It1 last1, It2 first2, It2 last2, OutIt result,
-                              Comp comp = Comp()) {
+                                 Comp comp = Comp()) {
   return detail::set_operation<detail::set_op::union_op>(policy, first1, last1, first2, last2, result, comp,
-                                                      "set_union");
+                                                         "set_union");
 }
 template <class It1, class It2, class OutIt, class Comp = less<>, detail::enable_if_not_policy_t<It1> = 0>
 OutIt set_union(It1 first1, It1 last1, It2 first2, It2 last2, OutIt result, Comp comp = Comp()) {
@@ -129,14 +127,15 @@ OutIt set_union(It1 first1, It1 last1, It2 first2, It2 last2, OutIt result, Comp
 /// Writes to result; returns the output's end.
 TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It1, class It2, class OutIt, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
-TIDE_HOST_DEVICE OutIt set_intersection(const Policy& policy, It1 first1, It1 last1, It2 first2, It2 last2, OutIt result,
-                              Comp comp = Comp()) {
+TIDE_HOST_DEVICE OutIt set_intersection(const Policy& policy, It1 first1, It1 last1, It2 first2, It2 last2,
+                                        OutIt result, Comp comp = Comp()) {
   return detail::set_operation<detail::set_op::intersection>(policy, first1, last1, first2, last2, result, comp,
-                                                      "set_intersection");
+                                                             "set_intersection");
 }
 template <class It1, class It2, class OutIt, class Comp = less<>, detail::enable_if_not_policy_t<It1> = 0>
 OutIt set_intersection(It1 first1, It1 last1, It2 first2, It2 last2, OutIt result, Comp comp = Comp()) {
-  return tide::set_intersection(detail::select_policy(first1, first2, result), first1, last1, first2, last2, result, comp);
+  return tide::set_intersection(detail::select_policy(first1, first2, result), first1, last1, first2, last2, result,
+                                comp);
 }
 
 // ---- set_difference --------------------------------------------------------------------------
@@ -146,13 +145,14 @@ OutIt set_intersection(It1 first1, It1 last1, It2 first2, It2 last2, OutIt resul
 TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It1, class It2, class OutIt, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
 TIDE_HOST_DEVICE OutIt set_difference(const Policy& policy, It1 first1, It1 last1, It2 first2, It2 last2, OutIt result,
-                              Comp comp = Comp()) {
+                                      Comp comp = Comp()) {
   return detail::set_operation<detail::set_op::difference>(policy, first1, last1, first2, last2, result, comp,
-                                                      "set_difference");
+                                                           "set_difference");
 }
 template <class It1, class It2, class OutIt, class Comp = less<>, detail::enable_if_not_policy_t<It1> = 0>
 OutIt set_difference(It1 first1, It1 last1, It2 first2, It2 last2, OutIt result, Comp comp = Comp()) {
-  return tide::set_difference(detail::select_policy(first1, first2, result), first1, last1, first2, last2, result, comp);
+  return tide::set_difference(detail::select_policy(first1, first2, result), first1, last1, first2, last2, result,
+                              comp);
 }
 
 // ---- set_symmetric_difference ----------------------------------------------------------------
@@ -161,14 +161,15 @@ OutIt set_difference(It1 first1, It1 last1, It2 first2, It2 last2, OutIt result,
 /// Writes to result; returns the output's end.
 TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It1, class It2, class OutIt, class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
-TIDE_HOST_DEVICE OutIt set_symmetric_difference(const Policy& policy, It1 first1, It1 last1, It2 first2, It2 last2, OutIt result,
-                              Comp comp = Comp()) {
+TIDE_HOST_DEVICE OutIt set_symmetric_difference(const Policy& policy, It1 first1, It1 last1, It2 first2, It2 last2,
+                                                OutIt result, Comp comp = Comp()) {
   return detail::set_operation<detail::set_op::symmetric_difference>(policy, first1, last1, first2, last2, result, comp,
-                                                      "set_symmetric_difference");
+                                                                     "set_symmetric_difference");
 }
 template <class It1, class It2, class OutIt, class Comp = less<>, detail::enable_if_not_policy_t<It1> = 0>
 OutIt set_symmetric_difference(It1 first1, It1 last1, It2 first2, It2 last2, OutIt result, Comp comp = Comp()) {
-  return tide::set_symmetric_difference(detail::select_policy(first1, first2, result), first1, last1, first2, last2, result, comp);
+  return tide::set_symmetric_difference(detail::select_policy(first1, first2, result), first1, last1, first2, last2,
+                                        result, comp);
 }
 
 // ---- set_union_by_key ------------------------------------------------------------------------
@@ -179,22 +180,21 @@ TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
 TIDE_HOST_DEVICE pair<KeyOut, ValOut> set_union_by_key(const Policy& policy, KeyIt1 keys_first1, KeyIt1 keys_last1,
-                                             KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
-                                             ValIt2 values_first2, KeyOut keys_result, ValOut values_result,
-                                             Comp comp = Comp()) {
-  return detail::set_operation_by_key<detail::set_op::union_op>(policy, keys_first1, keys_last1, keys_first2, keys_last2,
-                                                             values_first1, values_first2, keys_result,
-                                                             values_result, comp, "set_union_by_key");
+                                                       KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                                                       ValIt2 values_first2, KeyOut keys_result, ValOut values_result,
+                                                       Comp comp = Comp()) {
+  return detail::set_operation_by_key<detail::set_op::union_op>(policy, keys_first1, keys_last1, keys_first2,
+                                                                keys_last2, values_first1, values_first2, keys_result,
+                                                                values_result, comp, "set_union_by_key");
 }
 template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class Comp = less<>,
           detail::enable_if_not_policy_t<KeyIt1> = 0>
 pair<KeyOut, ValOut> set_union_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
-                            ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result, ValOut values_result,
-                            Comp comp = Comp()) {
-  return tide::set_union_by_key(detail::select_policy(keys_first1, keys_first2, values_first1, values_first2, keys_result,
-                                            values_result),
-                      keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
-                      values_result, comp);
+                                      ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
+                                      ValOut values_result, Comp comp = Comp()) {
+  return tide::set_union_by_key(
+      detail::select_policy(keys_first1, keys_first2, values_first1, values_first2, keys_result, values_result),
+      keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result, values_result, comp);
 }
 
 // ---- set_intersection_by_key -------------------------------------------------------------------
@@ -205,10 +205,9 @@ TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Comp = less<>,
           detail::enable_if_policy_t<Policy> = 0>
 TIDE_HOST_DEVICE pair<KeyOut, ValOut> set_intersection_by_key(const Policy& policy, KeyIt1 keys_first1,
-                                                              KeyIt1 keys_last1, KeyIt2 keys_first2,
-                                                              KeyIt2 keys_last2, ValIt1 values_first1,
-                                                              KeyOut keys_result, ValOut values_result,
-                                                              Comp comp = Comp()) {
+                                                              KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                                                              ValIt1 values_first1, KeyOut keys_result,
+                                                              ValOut values_result, Comp comp = Comp()) {
   // The second range's values are never read: values_first1 stands in for them.
   return detail::set_operation_by_key<detail::set_op::intersection>(
       policy, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first1, keys_result,
@@ -232,22 +231,21 @@ TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
 TIDE_HOST_DEVICE pair<KeyOut, ValOut> set_difference_by_key(const Policy& policy, KeyIt1 keys_first1, KeyIt1 keys_last1,
-                                             KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
-                                             ValIt2 values_first2, KeyOut keys_result, ValOut values_result,
-                                             Comp comp = Comp()) {
-  return detail::set_operation_by_key<detail::set_op::difference>(policy, keys_first1, keys_last1, keys_first2, keys_last2,
-                                                             values_first1, values_first2, keys_result,
-                                                             values_result, comp, "set_difference_by_key");
+                                                            KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                                                            ValIt2 values_first2, KeyOut keys_result,
+                                                            ValOut values_result, Comp comp = Comp()) {
+  return detail::set_operation_by_key<detail::set_op::difference>(policy, keys_first1, keys_last1, keys_first2,
+                                                                  keys_last2, values_first1, values_first2, keys_result,
+                                                                  values_result, comp, "set_difference_by_key");
 }
 template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class Comp = less<>,
           detail::enable_if_not_policy_t<KeyIt1> = 0>
 pair<KeyOut, ValOut> set_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
-                            ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result, ValOut values_result,
-                            Comp comp = Comp()) {
-  return tide::set_difference_by_key(detail::select_policy(keys_first1, keys_first2, values_first1, values_first2, keys_result,
-                                            values_result),
-                      keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
-                      values_result, comp);
+                                           ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
+                                           ValOut values_result, Comp comp = Comp()) {
+  return tide::set_difference_by_key(
+      detail::select_policy(keys_first1, keys_first2, values_first1, values_first2, keys_result, values_result),
+      keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result, values_result, comp);
 }
 
 // ---- set_symmetric_difference_by_key ---------------------------------------------------------
@@ -258,23 +256,23 @@ pair<KeyOut, ValOut> set_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1
 TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Comp = less<>, detail::enable_if_policy_t<Policy> = 0>
-TIDE_HOST_DEVICE pair<KeyOut, ValOut> set_symmetric_difference_by_key(const Policy& policy, KeyIt1 keys_first1, KeyIt1 keys_last1,
-                                             KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
-                                             ValIt2 values_first2, KeyOut keys_result, ValOut values_result,
-                                             Comp comp = Comp()) {
-  return detail::set_operation_by_key<detail::set_op::symmetric_difference>(policy, keys_first1, keys_last1, keys_first2, keys_last2,
-                                                             values_first1, values_first2, keys_result,
-                                                             values_result, comp, "set_symmetric_difference_by_key");
+TIDE_HOST_DEVICE pair<KeyOut, ValOut> set_symmetric_difference_by_key(const Policy& policy, KeyIt1 keys_first1,
+                                                                      KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                                                      KeyIt2 keys_last2, ValIt1 values_first1,
+                                                                      ValIt2 values_first2, KeyOut keys_result,
+                                                                      ValOut values_result, Comp comp = Comp()) {
+  return detail::set_operation_by_key<detail::set_op::symmetric_difference>(
+      policy, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
+      values_result, comp, "set_symmetric_difference_by_key");
 }
 template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class Comp = less<>,
           detail::enable_if_not_policy_t<KeyIt1> = 0>
-pair<KeyOut, ValOut> set_symmetric_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
-                            ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result, ValOut values_result,
-                            Comp comp = Comp()) {
-  return tide::set_symmetric_difference_by_key(detail::select_policy(keys_first1, keys_first2, values_first1, values_first2, keys_result,
-                                            values_result),
-                      keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
-                      values_result, comp);
+pair<KeyOut, ValOut> set_symmetric_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                                     KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2,
+                                                     KeyOut keys_result, ValOut values_result, Comp comp = Comp()) {
+  return tide::set_symmetric_difference_by_key(
+      detail::select_policy(keys_first1, keys_first2, values_first1, values_first2, keys_result, values_result),
+      keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result, values_result, comp);
 }
 
 }  // namespace tide
