@@ -477,7 +477,11 @@ __global__ void partition_rows(int* rows, int* yes, int* no, int width, long lon
   const int r = blockIdx.x % 4;
   if (r == 0) counts[blockIdx.x] = tide::partition(tide::seq, row, row + width, is_even{}) - row;
   if (r == 1) counts[blockIdx.x] = tide::stable_partition(tide::seq, row, row + width, is_even{}) - row;
-  if (r == 2) counts[blockIdx.x] = tide::stable_partition(tide::device, row, row + width, row, is_even{}) - row;
+  if (r == 2) {  // the stencil: a copy of the row
+    int* stencil = no + blockIdx.x * width;
+    for (int i = 0; i < width; ++i) stencil[i] = row[i];
+    counts[blockIdx.x] = tide::stable_partition(tide::device, row, row + width, stencil, is_even{}) - row;
+  }
   if (r == 3) {
     auto ends = tide::partition_copy(tide::seq, row, row + width, yes + blockIdx.x * width, no + blockIdx.x * width,
                                      is_even{});
