@@ -11,6 +11,7 @@
 ///   - partition_copy / stable_partition_copy copy the selected elements to out_true and the others
 ///     to out_false, both in order (Thrust's CUDA partition_copy is stable too), and return the
 ///     pair of output ends.
+/// As in Thrust, a stencil must not overlap the range it partitions, nor an output its input.
 /// The forms that take a policy also run in device code, with tide::seq or tide::device: in the
 /// calling thread, with no allocation and no exceptions (stable_partition then merges partitioned
 /// blocks with rotations: O(n log n)).
