@@ -228,7 +228,8 @@ TEST_CASE_TEMPLATE("uninitialized_fill constructs each element from the value wi
     auto got = out.ints();
     // Every element is a copy of one copy of the value (the exemplar, itself copied on the way).
     bool ok = true;
-    for (std::int64_t i = 0; i < n && ok; ++i) ok = got[2 * i] == 11 && got[2 * i + 1] > 100 && got[2 * i + 1] == got[1];
+    for (std::int64_t i = 0; i < n && ok; ++i)
+      ok = got[2 * i] == 11 && got[2 * i + 1] > 100 && got[2 * i + 1] == got[1];
     CHECK(ok);
 
     out.set_ints(std::vector<int>(2 * n, -7));

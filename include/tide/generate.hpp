@@ -2,8 +2,9 @@
 /// \file generate.hpp
 /// generate and generate_n, with Thrust's signatures and results (generate returns nothing,
 /// generate_n first + n): each element is assigned gen(), gen called once per element in no
-/// particular order. As in Thrust, parallel systems call copies of gen (on CUDA, a copy per
-/// thread): a generator with state gives a defined sequence only under tide::seq.
+/// particular order. seq calls one copy of gen in order (1, 2, 3, ... from a counter, as
+/// std::generate); par's threads share one copy and CUDA's each have their own, as in Thrust: a
+/// generator with state gives a defined result only under tide::seq.
 /// A transform from a placeholder input (the same tiles as fill).
 /// The forms that take a policy also run in device code, with tide::seq or tide::device.
 

@@ -49,13 +49,13 @@ TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class T>
 TIDE_HOST_DEVICE void uninitialized_fill_impl(const Policy& policy, It first, size_type n, const T& value) {
   if constexpr (constructs_by_assignment_v<It>) {
-    dispatch::transform(writer_policy<It>(run_policy(policy)),
-                                make_constant_iterator(value), n, unwrap_iterator(first), identity<>());
+    dispatch::transform(writer_policy<It>(run_policy(policy)), make_constant_iterator(value), n,
+                        unwrap_iterator(first), identity<>());
   } else {
+    using V = iter_value_t<It>;
     auto u_first = unwrap_iterator(first);
-    dispatch::for_each_n(writer_policy<It>(run_policy(policy)),
-                                 counting_iterator<size_type>(0), n,
-                                 construct_fill_fn<iter_value_t<It>, decltype(u_first)>{u_first, iter_value_t<It>(value)});
+    dispatch::for_each_n(writer_policy<It>(run_policy(policy)), counting_iterator<size_type>(0), n,
+                         construct_fill_fn<V, decltype(u_first)>{u_first, V(value)});
   }
 }
 
