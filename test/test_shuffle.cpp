@@ -225,6 +225,17 @@ TEST_CASE_TEMPLATE("shuffle_copy reads through iterator adaptors and writes thro
   auto got_b = to_std(b);
   CHECK(got_a == want);
   for (std::int64_t i = 0; i < n; ++i) REQUIRE(got_b[i] == got_a[i] * 0.5);
+  // A permutation iterator as the output: written in reverse through a map.
+  std::vector<std::int64_t> reversed(n);
+  for (std::int64_t i = 0; i < n; ++i) reversed[i] = n - 1 - i;
+  auto map = to_backend<B>(reversed);
+  typename B::template vector<std::uint32_t> backwards(n, tide::no_init);
+  tide::default_random_engine g4(3);
+  tide::shuffle_copy(B::policy(), tide::counting_iterator<std::uint32_t>(0), tide::counting_iterator<std::uint32_t>(n),
+                     tide::make_permutation_iterator(backwards.begin(), map.begin()), g4);
+  auto got_backwards = to_std(backwards);
+  std::reverse(got_backwards.begin(), got_backwards.end());
+  CHECK(got_backwards == want);
   // A transform iterator as the input, a user struct as the value.
   typename B::template vector<point> points(n, tide::no_init);
   tide::default_random_engine g3(3);
