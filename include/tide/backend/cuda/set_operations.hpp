@@ -38,11 +38,12 @@
 namespace tide::backend::cuda {
 namespace detail {
 
-/// The block shape, by key size: the piece (up to tile + 1 keys) stays under 24 KiB of shared
-/// memory, and a thread's items + 1 steps fit in a 32-bit mask.
+/// The block shape, by key size: the piece (up to tile + 1 keys) stays near 24 KiB of shared
+/// memory (keys over 64 bytes: half the threads, one item each; up to ~300 bytes fit the static
+/// 48 KiB), and a thread's items + 1 steps fit in a 32-bit mask.
 template <std::size_t KeyBytes>
 struct set_tuning {
-  static constexpr int threads = 256;
+  static constexpr int threads = KeyBytes > 64 ? 128 : 256;
   static constexpr int by_size = int(24576 / (threads * KeyBytes));
   static constexpr int items = by_size > 15 ? 15 : by_size < 1 ? 1 : by_size;
   static constexpr int tile = threads * items;
