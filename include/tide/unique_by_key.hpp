@@ -7,37 +7,32 @@
 ///   - unique_by_key_copy writes those keys and values to two outputs; returns their ends.
 ///   - unique_count returns the number of such runs (the input's difference_type) and writes
 ///     nothing.
-/// The by-key forms are unique_copy (copy.hpp's primitive on every system) over a zip of keys and
-/// values whose predicate compares the keys only; unique_count is a transform_reduce over the
-/// neighbour pairs (no writes, no look-back). Stable, as Thrust's.
+/// The by-key forms are one primitive, unique_by_key_copy, on every system (on CUDA the select
+/// kernel of copy_if and unique_copy with the values as a second stream; in place on seq and CUDA);
+/// unique_count is a transform_reduce over the neighbour pairs (no writes, no look-back). Stable,
+/// as Thrust's.
 /// The forms that take a policy also run in device code, with tide::seq or tide::device: in the
 /// calling thread, with no allocation and no exceptions (backend/seq/device_code.hpp).
 
 #include <type_traits>
 
-#include "copy.hpp"
+#include "backend/omp/unique_by_key.hpp"
+#include "backend/seq/device_code.hpp"
+#include "backend/seq/unique_by_key.hpp"
 #include "detail/dispatch.hpp"
+#include "detail/temporary_buffer.hpp"
 #include "functional.hpp"
 #include "iterator/counting_iterator.hpp"
-#include "iterator/zip_iterator.hpp"
 #include "pair.hpp"
 #include "reduce.hpp"
 #include "transform.hpp"
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+#include "backend/cuda/unique_by_key.hpp"
+#endif
 
 namespace tide {
 
 namespace detail {
-/// pred on the keys (element 0) of two (key, value) tuples.
-template <class Pred>
-struct keys_equal {
-  mutable Pred pred;  // the user's functor may have a non-const operator()
-  TIDE_EXEC_CHECK_DISABLE
-  template <class A, class B>
-  TIDE_HOST_DEVICE bool operator()(const A& a, const B& b) const {
-    return pred(get<0>(a), get<0>(b));
-  }
-};
-
 /// Index i (from 1): 1 where first[i] starts a run (!pred(first[i - 1], first[i])), else 0.
 template <class It, class Pred, class Count>
 struct run_start {
@@ -52,36 +47,36 @@ TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class KeyIt, class ValIt, class KeyOut, class ValOut, class Pred>
 TIDE_HOST_DEVICE size_type unique_by_key_copy_n(const Policy& policy, KeyIt keys, size_type n, ValIt values,
                                                 KeyOut keys_out, ValOut values_out, Pred pred) {
-  return dispatch::unique_copy(writer_policy<KeyOut>(writer_policy<ValOut>(policy)),
-                               make_zip_iterator(unwrap_iterator(keys), unwrap_iterator(values)), n,
-                               make_zip_iterator(unwrap_iterator(keys_out), unwrap_iterator(values_out)),
-                               keys_equal<Pred>{pred});
+#if defined(__CUDA_ARCH__)
+  if constexpr (is_device_pass_policy_v<Policy>) {
+    // In device code seq; nvcc's device pass also sees the host's call (backend/seq/device_code.hpp).
+    if (false) (void)unique_by_key_copy_n(policy.policy, keys, n, values, keys_out, values_out, pred);
+    return unique_by_key_copy_n(seq_policy{}, keys, n, values, keys_out, values_out, pred);
+  } else
+#endif
+  {
+    return dispatch::unique_by_key_copy(writer_policy<KeyOut>(writer_policy<ValOut>(policy)), unwrap_iterator(keys),
+                                        n, unwrap_iterator(values), unwrap_iterator(keys_out),
+                                        unwrap_iterator(values_out), pred);
+  }
 }
 
 /// unique_by_key's work in place; returns how many keys were kept. seq runs left to right and CUDA's
 /// select kernel writes each tile only after every earlier tile has loaded (backend/cuda/copy_if.hpp):
-/// both are safe in place. OpenMP chunks are not: they compact into a temporary and copy back.
+/// both are safe in place. OpenMP chunks are not: they compact into temporaries and copy back.
 TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class KeyIt, class ValIt, class Pred>
 TIDE_HOST_DEVICE size_type unique_by_key_in_place(const Policy& policy, KeyIt keys, size_type n, ValIt values,
                                                   Pred pred) {
-#if defined(__CUDA_ARCH__)
-  if constexpr (is_device_pass_policy_v<Policy>) {
-    // In device code seq; nvcc's device pass also sees the host's call (backend/seq/device_code.hpp).
-    if (false) (void)unique_by_key_in_place(policy.policy, keys, n, values, pred);
-    return unique_by_key_in_place(seq_policy{}, keys, n, values, pred);
-  } else
-#endif
-  {
-    auto zip = make_zip_iterator(unwrap_iterator(keys), unwrap_iterator(values));
-    if constexpr (std::is_same_v<base_policy_t<Policy>, omp_policy>) {
-      temporary_buffer<iter_value_t<decltype(zip)>> kept(policy, static_cast<std::size_t>(n), "unique_by_key");
-      size_type k = dispatch::unique_copy(policy, zip, n, kept.data(), keys_equal<Pred>{pred});
-      dispatch::transform(writer_policy<KeyIt>(writer_policy<ValIt>(policy)), kept.data(), k, zip, identity<>());
-      return k;
-    } else {
-      return dispatch::unique_copy(policy, zip, n, zip, keys_equal<Pred>{pred});
-    }
+  if constexpr (std::is_same_v<base_policy_t<Policy>, omp_policy>) {
+    temporary_buffer<iter_value_t<KeyIt>> kept_keys(policy, static_cast<std::size_t>(n), "unique_by_key");
+    temporary_buffer<iter_value_t<ValIt>> kept_values(policy, static_cast<std::size_t>(n), "unique_by_key");
+    size_type k = unique_by_key_copy_n(policy, keys, n, values, kept_keys.data(), kept_values.data(), pred);
+    dispatch::transform(writer_policy<KeyIt>(policy), kept_keys.data(), k, unwrap_iterator(keys), identity<>());
+    dispatch::transform(writer_policy<ValIt>(policy), kept_values.data(), k, unwrap_iterator(values), identity<>());
+    return k;
+  } else {
+    return unique_by_key_copy_n(policy, keys, n, values, keys, values, pred);
   }
 }
 }  // namespace detail

@@ -14,8 +14,11 @@
 // to the `rejected` output: forward from its start (partition_copy: stable), or backward from
 // rejected + n (partition_reversed: the rejected item of rank q lands at rejected[n - 1 - q], CUB's
 // DevicePartition::If order). Each tile's rejected slots are contiguous, so those writes coalesce
-// too. Both kernels are one body (select_tile); select_kernel (copy_if, unique) passes `no_output`
-// there and compiles as before.
+// too. unique_by_key loads a second stream, the values, beside the keys (in the same arrangement,
+// vectorized when both are), flags the keys as unique does, and gathers and writes the kept values
+// after the kept keys, through the same shared memory, to the same offsets of the second output.
+// Both kernels are one body (select_tile); select_kernel (copy_if, unique) passes `no_output` there
+// and compiles as before.
 //
 // out may equal first: a tile writes only below its own end, after every earlier tile has read
 // its input (their aggregates are published after loading), and the one item before a tile that a
@@ -46,11 +49,14 @@ struct select_tuning<ValueBytes, 800> : select_tuning<ValueBytes, 900> {};
 
 /// copy_if flags pred(stencil[i]) (the items themselves when `same`); unique flags the first of each
 /// run of items equal under pred(previous, item). The partition modes flag as copy_if and also write
-/// the unflagged items (see above).
-enum class select_mode { copy_if, unique, partition_copy, partition_reversed };
+/// the unflagged items (see above). unique_by_key flags as unique (the items are the keys) and
+/// also writes the flagged items' values, the `stencil` stream, to the `rejected` output.
+enum class select_mode { copy_if, unique, partition_copy, partition_reversed, unique_by_key };
 
-/// The `rejected` argument of the modes that write no rejected items.
+/// The `rejected` argument of the modes that write no second output.
 struct no_output {};
+/// The values a mode other than unique_by_key does not hold.
+struct no_values {};
 
 /// One tile of select_kernel (copy_if, unique) or partition_kernel: the whole kernel body.
 template <int Threads, int Items, int RunLen, tile_access Access, select_mode Mode, class In, class Stencil,
@@ -59,6 +65,7 @@ __device__ TIDE_FORCEINLINE void select_tile(In in, Stencil stencil, bool same, 
                                              size_type n, Pred pred, count_tile_state state, size_type tiles,
                                              size_type* d_count) {
   constexpr bool partitions = Mode == select_mode::partition_copy || Mode == select_mode::partition_reversed;
+  constexpr bool by_key = Mode == select_mode::unique_by_key;
   using io = warp_tile_io<Items, RunLen, Access>;
   using value_t = iter_value_t<In>;
   using stencil_t = iter_value_t<Stencil>;
@@ -70,9 +77,11 @@ __device__ TIDE_FORCEINLINE void select_tile(In in, Stencil stencil, bool same, 
     typename io::template temp_storage<value_t> values;
     typename io::template temp_storage<stencil_t> stencils;
   };
+  using values_t = std::conditional_t<by_key, stencil_t, value_t>;  // value_t: no second member
   union shared_items {
     warp_exchange exchange[exchanges];
     raw_array<value_t, Threads * Items> gathered;
+    raw_array<values_t, Threads * Items> gathered_values;  // unique_by_key, after the keys are out
   };
   __shared__ shared_items shared;
   __shared__ typename scan_t::temp_storage scan_storage;
@@ -87,8 +96,15 @@ __device__ TIDE_FORCEINLINE void select_tile(In in, Stencil stencil, bool same, 
   if (!g.full()) fill = in[g.tile_begin];  // tail items: any valid value
   io::load(in + g.warp_begin, items, g.warp_valid, fill, shared.exchange[exchange].values);
 
+  std::conditional_t<by_key, stencil_t, no_values> values[by_key ? Items : 1];
+  if constexpr (by_key) {
+    stencil_t values_fill{};
+    if (!g.full()) values_fill = stencil[g.tile_begin];
+    io::load(stencil + g.warp_begin, values, g.warp_valid, values_fill, shared.exchange[exchange].stencils);
+  }
+
   bool keep[Items];
-  if constexpr (Mode == select_mode::unique) {
+  if constexpr (Mode == select_mode::unique || by_key) {
     value_t prev[Items];
     value_t warp_prev = items[0];
     if (lane == 0 && g.warp_begin > 0 && g.warp_valid > 0) warp_prev = in[g.warp_begin - 1];
@@ -173,8 +189,22 @@ __device__ TIDE_FORCEINLINE void select_tile(In in, Stencil stencil, bool same, 
       else
         tile_rejected[k - block_count] = shared.gathered[k];
     }
+  } else if constexpr (by_key) {
+    for (int k = int(threadIdx.x); k < block_count; k += Threads) tile_out[k] = shared.gathered[k];
+    __syncthreads();  // the keys are read out: the values take their place
+#pragma unroll
+    for (int r = 0; r < runs; ++r) {
+      int k = rank[r];
+#pragma unroll
+      for (int e = 0; e < RunLen; ++e)
+        if (keep[r * RunLen + e]) shared.gathered_values[k++] = values[r * RunLen + e];
+    }
+    __syncthreads();
+    Rejected tile_values = rejected + offset;
+    for (int k = int(threadIdx.x); k < block_count; k += Threads) tile_values[k] = shared.gathered_values[k];
   } else {
     (void)rejected;
+    (void)values;
     for (int k = int(threadIdx.x); k < block_count; k += Threads) tile_out[k] = shared.gathered[k];
   }
   if (g.tile == tiles - 1 && threadIdx.x == 0) *d_count = offset + block_count;
@@ -190,7 +220,8 @@ __global__ void __launch_bounds__(Threads)
                                                     d_count);
 }
 
-/// The partition modes: the rejected items go to `rejected`.
+/// The partition modes (the rejected items go to `rejected`) and unique_by_key (the kept values go
+/// there).
 template <int Threads, int Items, int RunLen, tile_access Access, select_mode Mode, class In, class Stencil,
           class Out, class Rejected, class Pred>
 __global__ void __launch_bounds__(Threads)

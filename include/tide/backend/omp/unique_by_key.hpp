@@ -1,0 +1,23 @@
+#pragma once
+// OpenMP unique_by_key_copy over copy_if.hpp's parallel_compact: stable, the same output for any
+// thread count. Not in-place safe (a chunk may write where an earlier chunk still reads).
+
+#include "../../execution.hpp"
+#include "copy_if.hpp"
+
+namespace tide::backend::omp {
+
+/// Copies the first key of each run of neighbours that pred calls equal, and its value; returns
+/// how many.
+template <class KeyIt, class ValIt, class KeyOut, class ValOut, class Pred>
+size_type unique_by_key_copy(const omp_policy& p, KeyIt keys, size_type n, ValIt values, KeyOut keys_out,
+                             ValOut values_out, Pred pred) {
+  return detail::parallel_compact(
+      p, n, [&](size_type i) -> bool { return i == 0 || !pred(keys[i - 1], keys[i]); },
+      [&](size_type i, size_type k) {
+        keys_out[k] = keys[i];
+        values_out[k] = values[i];
+      });
+}
+
+}  // namespace tide::backend::omp
