@@ -270,7 +270,8 @@ TEST_CASE_TEMPLATE("set operations on floats: -0.0 and +0.0 are equal, the writt
     CAPTURE(za);
     CAPTURE(zb);
     auto g = rng("set-zeros");
-    std::vector<float> a = sorted_keys<float>(2000, "set-fz-a", -400, -1), b = sorted_keys<float>(1500, "set-fz-b", -300, -1);
+    std::vector<float> a = sorted_keys<float>(2000, "set-fz-a", -400, -1);
+    std::vector<float> b = sorted_keys<float>(1500, "set-fz-b", -300, -1);
     for (int i = 0; i < za; ++i) a.push_back((g() & 1) ? -0.0f : 0.0f);
     for (int i = 0; i < zb; ++i) b.push_back((g() & 1) ? -0.0f : 0.0f);
     auto pa = sorted_keys<float>(1000, "set-fz-pa", 1, 400), pb = sorted_keys<float>(3000, "set-fz-pb", 1, 300);

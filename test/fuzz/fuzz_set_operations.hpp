@@ -4,7 +4,8 @@
 // drops NaNs (a range sorted by `less` cannot hold them), sorts both, and compares the device
 // system's result with the standard library's, bit for bit (which of two equal zeros is written
 // shows). Each case draws the operation: union, intersection, difference or symmetric difference.
-// To wire: run_set_operation(h, g) and run_set_operation_by_key(h, g); NaN inputs are allowed.
+// run_set_operation(h, g[, op]) and run_set_operation_by_key(h, g[, op]): op 0..3 (union,
+// intersection, difference, symmetric difference), or drawn when left out. NaN inputs are allowed.
 
 /// The two sorted ranges of a set operation case, from the drawn values.
 template <class T>
@@ -47,10 +48,11 @@ const char* set_case_name(int op, bool by_key) {
   return names[op + (by_key ? 4 : 0)];
 }
 
-/// A set operation (drawn) on the device system against std; NaN inputs are dropped (allowed).
+/// Set operation op (drawn when negative) on the device system against std; NaN inputs are
+/// dropped (allowed).
 template <class T>
-outcome run_set_operation(const std::vector<T>& h, std::mt19937_64& g) {
-  const int op = int(g() % 4);
+outcome run_set_operation(const std::vector<T>& h, std::mt19937_64& g, int op = -1) {
+  if (op < 0) op = int(g() % 4);
   std::vector<T> a, b;
   set_case_ranges(h, g, a, b);
   tide::device_vector<T> da(a.begin(), a.end()), db(b.begin(), b.end()), out(a.size() + b.size());
@@ -66,11 +68,12 @@ outcome run_set_operation(const std::vector<T>& h, std::mt19937_64& g) {
   return first_difference(from_device(out, end - out.begin()), want, set_case_name(op, false));
 }
 
-/// The by-key form of a set operation (drawn): values name their origin (first range: index; second:
-/// 2^31 + index), so the values say which of each pair of equal keys was written.
+/// The by-key form of set operation op (drawn when negative): values name their origin (first
+/// range: index; second: 2^31 + index), so the values say which of each pair of equal keys was
+/// written.
 template <class T>
-outcome run_set_operation_by_key(const std::vector<T>& h, std::mt19937_64& g) {
-  const int op = int(g() % 4);
+outcome run_set_operation_by_key(const std::vector<T>& h, std::mt19937_64& g, int op = -1) {
+  if (op < 0) op = int(g() % 4);
   std::vector<T> a, b;
   set_case_ranges(h, g, a, b);
   std::vector<std::uint32_t> va(a.size()), vb(b.size());
