@@ -33,6 +33,12 @@ std::vector<T> digits(std::int64_t n, const std::string& salt) {
   return std::vector<T>(v.begin(), v.end());
 }
 
+/// Writes 2v at index i (a tabulate_output_iterator's function).
+struct store_twice {
+  int* out;
+  TIDE_HOST_DEVICE void operator()(std::ptrdiff_t i, int v) const { out[i] = 2 * v; }
+};
+
 struct is_nan {
   template <class T>
   TIDE_HOST_DEVICE bool operator()(T x) const { return x != x; }
@@ -259,6 +265,14 @@ TEST_CASE_TEMPLATE("replace_copy writes through a transform_output_iterator and 
     CHECK(end - to == n);
     std::vector<int> want(n);
     for (int i = 0; i < n; ++i) want[i] = i % 2 == 0 ? -1 : 2 * i + 1;
+    CHECK(to_std(out) == want);
+
+    // Outputs without a value type of their own: discard, and tabulate_output (value_type void).
+    auto discard = tide::make_discard_iterator();
+    CHECK(tide::replace_copy(B::policy(), count, count + n, discard, 3, 4) - discard == n);
+    auto tab = tide::make_tabulate_output_iterator(store_twice{tide::raw_pointer_cast(out.data())});
+    CHECK(tide::replace_copy_if(B::policy(), count, count + n, tab, is_even{}, 5) - tab == n);
+    for (int i = 0; i < n; ++i) want[i] = 2 * (i % 2 == 0 ? 5 : i);
     CHECK(to_std(out) == want);
   }
 }

@@ -6,10 +6,11 @@
 /// old_value replaces nothing and 0.0 also replaces -0.0 (use replace_if with an isnan predicate
 /// for NaNs).
 /// Built on transform: the copying forms are `out[i] = pred(x) ? new_value : x` (as Thrust, in
-/// the output's value type); the in-place forms over contiguous trivially copyable elements are
-/// the same transform in place (every element rewritten, the unmatched with their own bits: the
-/// vectorized transform, read and write at memcpy's rate), and otherwise transform_if (only the
-/// matched elements are assigned, as Thrust does, for types whose assignment does something).
+/// the output's value type); the in-place forms over trivially copyable elements behind pointers
+/// (raw or device_ptr) are the same transform in place (every element rewritten, the unmatched
+/// with their own bits: the vectorized transform, reading and writing at memcpy's rate), and
+/// otherwise transform_if (only the matched elements are assigned, as Thrust does: types whose
+/// assignment does something, adaptors, host iterators).
 /// The forms that take a policy also run in device code, with tide::seq or tide::device.
 
 #include <type_traits>
@@ -60,10 +61,6 @@ struct replacement_fn {
     return value;
   }
 };
-
-/// The value type written by replace_copy's output (void for write-only adaptors without one).
-template <class OutIt>
-using replace_out_t = std::conditional_t<std::is_void_v<iter_value_t<OutIt>>, void, iter_value_t<OutIt>>;
 
 /// replace_if's work on [first, first + n), n > 0: first[i] = new_value where pred(stencil[i])
 /// (Unary: the stencil is first itself).
@@ -139,7 +136,7 @@ TIDE_HOST_DEVICE OutIt replace_copy_if(const Policy& policy, It first, It last, 
     detail::dispatch::transform2(detail::writer_policy<OutIt>(detail::run_policy(policy)),
                                  detail::unwrap_iterator(first), n, detail::unwrap_iterator(stencil),
                                  detail::unwrap_iterator(out),
-                                 detail::replace_value_fn<Pred, T, detail::replace_out_t<OutIt>>{pred, new_value});
+                                 detail::replace_value_fn<Pred, T, detail::iter_value_t<OutIt>>{pred, new_value});
   return detail::advanced(out, n);
 }
 /// out[i] = pred(first[i]) ? new_value : first[i]; returns the output's end. out may be first.
@@ -151,7 +148,7 @@ TIDE_HOST_DEVICE OutIt replace_copy_if(const Policy& policy, It first, It last, 
   if (n > 0)
     detail::dispatch::transform(detail::writer_policy<OutIt>(detail::run_policy(policy)),
                                 detail::unwrap_iterator(first), n, detail::unwrap_iterator(out),
-                                detail::replace_value_fn<Pred, T, detail::replace_out_t<OutIt>>{pred, new_value});
+                                detail::replace_value_fn<Pred, T, detail::iter_value_t<OutIt>>{pred, new_value});
   return detail::advanced(out, n);
 }
 template <class It, class StencilIt, class OutIt, class Pred, class T, detail::enable_if_not_policy_t<It> = 0>
