@@ -51,20 +51,13 @@ std::vector<std::int64_t> boundary_sizes() {
   return s;
 }
 
-/// A (key, value) pair's bytes: the by-key forms move tuples of both through the select kernel.
-template <class K, class V>
-struct pair_bytes {
-  K k;
-  V v;
-};
-
 }  // namespace
 
 TEST_CASE_TEMPLATE("unique_by_key keeps the first key of each run and its value, for every key type and size", B,
                    TIDE_TEST_BACKENDS) {
   for_each_key_type([](auto tag) {
     using K = decltype(tag);
-    for (auto n : boundary_sizes<pair_bytes<K, int>>()) {
+    for (auto n : boundary_sizes<K>()) {
       CAPTURE(n);
       auto keys = run_keys<K>(n, "unique_by_key");
       std::vector<int> vals(n);
@@ -88,7 +81,7 @@ TEST_CASE_TEMPLATE("unique_by_key_copy writes the kept keys and values and leave
                    TIDE_TEST_BACKENDS) {
   for_each_key_type([](auto tag) {
     using K = decltype(tag);
-    for (auto n : boundary_sizes<pair_bytes<K, double>>()) {
+    for (auto n : boundary_sizes<K>()) {
       CAPTURE(n);
       auto keys = run_keys<K>(n, "unique_by_key_copy", 3);
       auto vals = random_vector<double>(n, "unique_by_key_copy-v");
