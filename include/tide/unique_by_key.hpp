@@ -33,13 +33,14 @@
 namespace tide {
 
 namespace detail {
-/// Index i (from 1): 1 where first[i] starts a run (!pred(first[i - 1], first[i])), else 0.
-template <class It, class Pred, class Count>
+/// Index i (from 1): 1 where first[i] starts a run (!pred(first[i - 1], first[i])), else 0. An int,
+/// summed in the difference type: the CUDA reduction moves 4 bytes per element through its tiles.
+template <class It, class Pred>
 struct run_start {
   It first;
   mutable Pred pred;
   TIDE_EXEC_CHECK_DISABLE
-  TIDE_HOST_DEVICE Count operator()(size_type i) const { return pred(first[i - 1], first[i]) ? Count(0) : Count(1); }
+  TIDE_HOST_DEVICE int operator()(size_type i) const { return pred(first[i - 1], first[i]) ? 0 : 1; }
 };
 
 /// unique_by_key_copy's work: returns how many keys were kept.
@@ -139,7 +140,7 @@ TIDE_HOST_DEVICE detail::iter_difference_t<It> unique_count(const Policy& policy
   auto index = make_counting_iterator<size_type>(1);
   auto first_u = detail::unwrap_iterator(first);
   return tide::transform_reduce(policy, index, index + (n - 1),
-                                detail::run_start<decltype(first_u), BinaryPred, count_t>{first_u, pred},
+                                detail::run_start<decltype(first_u), BinaryPred>{first_u, pred},
                                 count_t(1), plus<count_t>());
 }
 template <class It, class BinaryPred = equal_to<>, detail::enable_if_not_policy_t<It> = 0>
