@@ -62,6 +62,15 @@
 #define TIDE_DEBUG_SYNC 0
 #endif
 
+// nvcc checks that a __host__ __device__ function calls only functions of both sides; algorithms
+// call the user's functors and iterators, which may be host-only (a host call) or device-only (a
+// kernel), so the check is silenced where they are called, as Thrust does.
+#if defined(__CUDACC__)
+#define TIDE_EXEC_CHECK_DISABLE _Pragma("nv_exec_check_disable")
+#else
+#define TIDE_EXEC_CHECK_DISABLE
+#endif
+
 struct CUstream_st;  // cudaStream_t is CUstream_st*; naming it needs no CUDA header
 
 namespace tide {
