@@ -43,7 +43,7 @@ struct raw_buffer {
   void set_ints(const std::vector<int>& v) {
     if constexpr (device)
       tide::copy(v.begin(), v.end(), tide::device_ptr<int>(reinterpret_cast<int*>(d.get())));
-    else
+    else if (!v.empty())  // memcpy's pointers must not be null, even for 0 bytes
       std::memcpy(static_cast<void*>(h), v.data(), v.size() * sizeof(int));
   }
   std::vector<int> ints() const {
@@ -51,7 +51,7 @@ struct raw_buffer {
     if constexpr (device) {
       tide::device_ptr<int> p(reinterpret_cast<int*>(d.get()));
       tide::copy(p, p + static_cast<std::ptrdiff_t>(2 * n), v.begin());
-    } else {
+    } else if (!v.empty()) {
       std::memcpy(v.data(), static_cast<const void*>(h), v.size() * sizeof(int));
     }
     return v;
