@@ -28,6 +28,12 @@
 //   count                   reduce<difference_type> (count_if's transform_reduce)
 //   binary_searches         transform<T> over the searched values (their count is the size; the
 //                           searched range has the same size)
+//   issue 17's families     partitions and unique_by_key: select<T>; unique_count: reduce<difference>
+//                           (+1: it reduces the n - 1 neighbour pairs); the searches: find<T>;
+//                           replace/reverse/swap_ranges/generate: replace_reverse<T>;
+//                           adjacent_difference<T>; transform scans: scan<A> over the fused
+//                           transform_iterator; set operations: set_operations<T> (the two
+//                           ranges' total); equal_range, shuffle: none (no path of their own)
 
 namespace pb = tide::backend::cuda::boundaries;
 
@@ -49,6 +55,11 @@ template <class T>
 using affine_iter = tide::detail::unwrapped_t<decltype(tide::make_transform_iterator(
     tide::make_transform_iterator(std::declval<typename tide::device_vector<T>::iterator>(), bits_of<T>()),
     to_affine()))>;
+
+/// run_transform_scan's input, unwrapped: the fused transform over the device_vector's elements.
+template <class A>
+using scan_transform_iter = tide::detail::unwrapped_t<decltype(tide::make_transform_iterator(
+    std::declval<typename tide::device_vector<A>::iterator>(), fuzz_scan_transform()))>;
 
 template <class T>
 std::vector<std::int64_t> boundary_sizes_for(alg a, std::int64_t limit) {
@@ -86,6 +97,25 @@ std::vector<std::int64_t> boundary_sizes_for(alg a, std::int64_t limit) {
       return joined({pb::reduce<count_t>(limit)});
     }
     case alg::binary_searches: return joined({pb::transform<T>(limit)});
+    case alg::partition:
+    case alg::stable_partition:
+    case alg::partition_copy:
+    case alg::unique_by_key: return joined({pb::select<T>(limit)});
+    case alg::unique_count:
+      return joined({pb::reduce<tide::detail::iter_difference_t<typename tide::device_vector<T>::iterator>>(limit)}, 1);
+    case alg::find:
+    case alg::mismatch:
+    case alg::is_sorted:
+    case alg::partition_point: return joined({pb::find<T>(limit)});
+    case alg::replace:
+    case alg::reverse:
+    case alg::swap_ranges:
+    case alg::generate: return joined({pb::replace_reverse<T>(limit)});
+    case alg::adjacent_difference: return joined({pb::adjacent_difference<T>(limit)});
+    case alg::set_operation:
+    case alg::set_operation_by_key: return joined({pb::set_operations<T>(limit)});
+    case alg::transform_inclusive_scan:
+    case alg::transform_exclusive_scan: return joined({pb::scan<A, A, tide::plus<A>, scan_transform_iter<A>>(limit)});
     default: return {};
   }
 }

@@ -23,6 +23,7 @@
 
 #include "../../detail/sort_traits.hpp"
 #include "../../functional.hpp"
+#include "adjacent_difference.hpp"
 #include "chained_lookback.hpp"
 #include "copy_if.hpp"
 #include "find.hpp"
@@ -34,6 +35,7 @@
 #include "reduce.hpp"
 #include "reduce_by_key.hpp"
 #include "scan.hpp"
+#include "set_operations.hpp"
 #include "scan_by_key.hpp"
 #include "small_sort.hpp"
 #include "tile_state_buffer.hpp"
@@ -348,6 +350,26 @@ edges replace_reverse(std::int64_t limit = default_limit) {
     for (std::int64_t k = 1; k <= 3; ++k)
       for (std::int64_t d = -2; d <= 2; ++d) e.add(2 * k * pairs + d);
   });
+  return e.done();
+}
+
+/// adjacent_difference over T (input and output of T): its tiles, whose last item is the next
+/// tile's predecessor.
+template <class T>
+edges adjacent_difference(std::int64_t limit = default_limit) {
+  edges e(limit);
+  cuda::detail::with_arch([&](auto arch) {
+    using t = cuda::detail::adjacent_difference_tuning<sizeof(T), decltype(arch)::value>;
+    e.tiles(std::int64_t(t::block_threads) * t::items_per_thread);
+  });
+  return e.done();
+}
+
+/// The set operations over keys K, by the total size of the two inputs: their tiles of merged work.
+template <class K>
+edges set_operations(std::int64_t limit = default_limit) {
+  edges e(limit);
+  e.tiles(cuda::detail::set_tuning<sizeof(K)>::tile);
   return e.done();
 }
 
