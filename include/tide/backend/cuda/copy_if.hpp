@@ -230,13 +230,12 @@ __global__ void __launch_bounds__(Threads)
   select_tile<Threads, Items, RunLen, Access, Mode>(in, stencil, same, out, rejected, n, pred, state, tiles, d_count);
 }
 
-/// Runs select_kernel over [in, in + n) (n > 0) and returns the number of items selected (written
-/// to out; the partitions write the others to `rejected`).
+/// Launches select_kernel (or partition_kernel when there is a `rejected` output) over
+/// [in, in + n) (n > 0) on p's stream; the last tile writes the number of items selected to
+/// *d_count. Asynchronous.
 template <select_mode Mode, class In, class Stencil, class Out, class Rejected, class Pred>
-size_type select(const cuda_policy& p, In in, Stencil stencil, bool same, size_type n, Out out, Rejected rejected,
-                 Pred pred, const char* algorithm) {
-  check_pending(algorithm);
-  tide::detail::temporary_buffer<size_type> d_count(p, 1, algorithm);
+void select_launch(const cuda_policy& p, In in, Stencil stencil, bool same, size_type n, Out out, Rejected rejected,
+                   Pred pred, size_type* d_count, const char* algorithm) {
   with_arch([&](auto arch) {
     using tuning = select_tuning<sizeof(iter_value_t<In>), decltype(arch)::value>;
     constexpr int threads = tuning::block_threads, items = tuning::items_per_thread;
@@ -250,11 +249,11 @@ size_type select(const cuda_policy& p, In in, Stencil stencil, bool same, size_t
       if constexpr (std::is_same_v<Rejected, no_output>) {
         auto kernel = &select_kernel<threads, items, arrangement::run_len, a, Mode, In, Stencil, Out, Pred>;
         launch(algorithm, "select_kernel", kernel, grid, threads, 0, p.stream, in, stencil, same, out, n, pred,
-               state.state(), tiles, d_count.data());
+               state.state(), tiles, d_count);
       } else {
         auto kernel = &partition_kernel<threads, items, arrangement::run_len, a, Mode, In, Stencil, Out, Rejected, Pred>;
         launch(algorithm, "partition_kernel", kernel, grid, threads, 0, p.stream, in, stencil, same, out, rejected, n,
-               pred, state.state(), tiles, d_count.data());
+               pred, state.state(), tiles, d_count);
       }
     };
     if constexpr (Mode == select_mode::unique) {
@@ -263,6 +262,16 @@ size_type select(const cuda_policy& p, In in, Stencil stencil, bool same, size_t
       arrangement::dispatch(go, in, stencil);
     }
   });
+}
+
+/// Runs select_launch and returns the number of items selected (written to out; the partitions
+/// write the others to `rejected`).
+template <select_mode Mode, class In, class Stencil, class Out, class Rejected, class Pred>
+size_type select(const cuda_policy& p, In in, Stencil stencil, bool same, size_type n, Out out, Rejected rejected,
+                 Pred pred, const char* algorithm) {
+  check_pending(algorithm);
+  tide::detail::temporary_buffer<size_type> d_count(p, 1, algorithm);
+  select_launch<Mode>(p, in, stencil, same, n, out, rejected, pred, d_count.data(), algorithm);
   size_type count = 0;
   tide::detail::device_copy_bytes(&count, d_count.data(), sizeof(count), tide::detail::copy_kind::device_to_host,
                                   p.stream, true, algorithm);
