@@ -46,7 +46,24 @@ TARGETS = [
     ("histogram_even", "bins_1024", "f32", "uniform", 1 << 28, "cub", 2.0, 6),
     ("histogram_even", "bins_256", "u32", "all_equal", 1 << 28, "cub", 1.0, 6),
     ("histogram_even", "bins_65536", "u32", "uniform", 1 << 28, "cub", 1.0, 6),
-] + [  # batches of 2^16 f32 tridiagonal systems, tide's public call against cuSPARSE's
+]  # issue 17: Thrust's part-2 algorithms at 2^28 u32 (set operations: two sorted halves of 2^27)
+TARGETS += [(a, "odd_half", "u32", "uniform", 1 << 28, "cub", 1.0, 17)
+            for a in ("partition", "stable_partition", "partition_copy")]
+TARGETS += [("unique_by_key", "runs_of_4", "u32u32", "uniform", 1 << 28, "cub", 1.0, 17),
+            ("unique_count", "runs_of_4", "u32", "uniform", 1 << 28, "cub", 1.0, 17),
+            ("adjacent_difference", "minus", "u32", "uniform", 1 << 28, "cub", 1.0, 17),
+            ("adjacent_difference", "minus", "u32", "uniform", 1 << 28, "memcpy", 0.95, 17),
+            ("find_if", "hit_1pct", "u32", "uniform", 1 << 28, "thrust", 10.0, 17),
+            ("find_if", "hit_50pct", "u32", "uniform", 1 << 28, "thrust", 1.0, 17),
+            ("find_if", "absent", "u32", "uniform", 1 << 28, "thrust", 1.0, 17)]
+TARGETS += [(a, "half_overlap", "u32", "sorted_half_overlap", 1 << 28, "thrust", 1.0, 17)
+            for a in ("set_union", "set_intersection", "set_difference", "set_symmetric_difference")]
+TARGETS += [("shuffle", "all_kept", "u32", "uniform", 1 << 28, "thrust", 1.0, 17)]
+TARGETS += [(a, c, "u32", d, 1 << 28, "memcpy", 0.95, 17)
+            for a, c, d in (("replace", "eq0_of16", "uniform"), ("reverse", "plain", "uniform"),
+                            ("generate", "plain", "none"), ("swap_ranges", "plain", "uniform"),
+                            ("mismatch", "equal", "uniform"), ("is_sorted", "sorted", "sorted"))]
+TARGETS += [  # batches of 2^16 f32 tridiagonal systems, tide's public call against cuSPARSE's
     (alg, f"n{n}_b65536", "f32", "diag_dominant", n << 16, "cusparse", 1.0, 8)
     for alg in ("tridiagonal_strided", "tridiagonal_interleaved") for n in (64, 256, 1024)
 ]
