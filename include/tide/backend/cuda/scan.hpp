@@ -47,6 +47,36 @@ struct scan_tuning {
 template <class Acc>
 struct scan_tuning<Acc, 800> : scan_tuning<Acc, 900> {};
 
+/// A fence between a fused transform and the fold, for integer accumulators: x ^ zero, where zero
+/// is a run-time 0 the compiler cannot see through (n >> 62: no range has 2^62 items). Why: ptxas
+/// fuses integer min/max chains into the three-input VIMNMX3 and, where an operand is negated (f =
+/// negate, abs, ...), can drop the negation. With CUDA 13.0 for sm_90, transform_inclusive_scan(x,
+/// negate, maximum) over int and short took one untransformed element into each run's partial
+/// (SASS: `VIMNMX3 R14, R14, R17, R18` with R17 never negated; wrong on an H100 and an H200).
+/// pytorch/pytorch#190973 reports the same fusion with CUDA 12.8 to 13.3 on sm_100. The xor (one
+/// LOP3 per element, staged tiles with a transform only) leaves ptxas no negation to fold.
+template <bool Fused>
+struct fold_fence {  // plain scans: load_identity's reference to the staged element, as it is
+  __device__ TIDE_FORCEINLINE explicit fold_fence(size_type) {}
+  template <class T>
+  __device__ TIDE_FORCEINLINE const T& operator()(const T& x) const {
+    return x;
+  }
+};
+template <>
+struct fold_fence<true> {
+  unsigned long long zero;
+  __device__ TIDE_FORCEINLINE explicit fold_fence(size_type n) : zero(static_cast<unsigned long long>(n >> 62)) {}
+  template <class T>
+  __device__ TIDE_FORCEINLINE auto operator()(T&& x) const {
+    using t = std::decay_t<T>;
+    if constexpr (std::is_integral_v<t> && !std::is_same_v<t, bool>)
+      return static_cast<t>(x ^ static_cast<t>(zero));
+    else
+      return t(static_cast<T&&>(x));
+  }
+};
+
 /// The staged tiles' read of an element: as it is (plain scans).
 struct load_identity {
   template <class T>
@@ -145,14 +175,18 @@ __device__ TIDE_FORCEINLINE void scan_tile_staged(In in, Out out, size_type n, O
   if (!g.full()) fill = in[g.tile_begin];  // tail items: any given value
   io::wait_staged();
 
+  // Each element as the operator sees it: f(x), behind a fold fence where f is the user's.
+  const fold_fence<!std::is_same_v<Load, load_identity>> fence(n);
+  auto read = [&](const value_t& x) -> decltype(auto) { return fence(load(x)); };
+
   constexpr int runs = Items / RunLen;
   Acc partials[runs], prefix[runs], total;
 #pragma unroll
   for (int r = 0; r < runs; ++r) {
     const auto run = io::staged_run(slice, r, g.warp_valid, fill);
-    Acc v = static_cast<Acc>(load(run.v[0]));
+    Acc v = static_cast<Acc>(read(run.v[0]));
 #pragma unroll
-    for (int e = 1; e < RunLen; ++e) v = op(v, load(run.v[e]));
+    for (int e = 1; e < RunLen; ++e) v = op(v, read(run.v[e]));
     partials[r] = v;
   }
   grid_dependency_wait();  // the look-back state's clear (launch_scan) has finished
@@ -168,13 +202,13 @@ __device__ TIDE_FORCEINLINE void scan_tile_staged(In in, Out out, size_type n, O
 #pragma unroll
       for (int e = 0; e < RunLen; ++e) {
         results[e] = acc;
-        if (e + 1 < RunLen) acc = op(acc, load(run.v[e]));
+        if (e + 1 < RunLen) acc = op(acc, read(run.v[e]));
       }
     } else {
       const bool has = r > 0 || seeded;
 #pragma unroll
       for (int e = 0; e < RunLen; ++e) {
-        acc = (e > 0 || has) ? static_cast<Acc>(op(acc, load(run.v[e]))) : static_cast<Acc>(load(run.v[e]));
+        acc = (e > 0 || has) ? static_cast<Acc>(op(acc, read(run.v[e]))) : static_cast<Acc>(read(run.v[e]));
         results[e] = acc;
       }
     }
