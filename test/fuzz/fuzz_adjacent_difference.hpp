@@ -5,7 +5,10 @@
 //   run_adjacent_difference<T>(h, g)     device against seq, exact (floats: the same bits, or both
 //                                        NaN); out of place or in place, minus or 2a - b (integers
 //                                        in the unsigned type of their width, so wrapping is defined).
-//   run_transform_scan<T>(h, g, excl)    integers: device against seq, exact; floats: against a
+//   run_transform_scan<T>(h, g, excl)    integers: device against seq, exact, under plus, maximum
+//                                        or minimum of 2x + 1 or -x (drawn: ptxas once dropped a
+//                                        negation in a fused max, see backend/cuda/scan.hpp's
+//                                        fold_fence); floats (plus of -x): against a
 //                                        long double reference within compare_scan's tolerance, and
 //                                        bit for bit against the device's own plain scan of the
 //                                        transformed elements (the fused transform keeps the scan's
@@ -26,6 +29,14 @@ struct fuzz_scan_transform {
   TIDE_HOST_DEVICE T operator()(const T& x) const {
     if constexpr (std::is_floating_point_v<T>) return -x;
     else return static_cast<T>(x * T(2) + T(1));
+  }
+};
+
+/// -x (wrapping in the unsigned type for integers).
+struct fuzz_negate {
+  template <class T>
+  TIDE_HOST_DEVICE T operator()(const T& x) const {
+    return static_cast<T>(T(0) - x);
   }
 };
 
@@ -77,21 +88,35 @@ outcome run_transform_scan(const std::vector<T>& h, std::mt19937_64& g, bool exc
                                                                         : "transform_inclusive_scan";
   tide::device_vector<A> d(a.begin(), a.end()), out(a.size());
   auto target = in_place ? d.begin() : out.begin();
-  auto run = [&](auto policy, auto first, auto last, auto result) {
+  auto run_with = [&](auto policy, auto first, auto last, auto result, auto f, auto op) {
     if (exclusive)
-      tide::transform_exclusive_scan(policy, first, last, result, f, init, tide::plus<A>());
+      tide::transform_exclusive_scan(policy, first, last, result, f, init, op);
     else if (with_init)
-      tide::transform_inclusive_scan(policy, first, last, result, f, init, tide::plus<A>());
+      tide::transform_inclusive_scan(policy, first, last, result, f, init, op);
     else
-      tide::transform_inclusive_scan(policy, first, last, result, f, tide::plus<A>());
+      tide::transform_inclusive_scan(policy, first, last, result, f, op);
   };
-  run(tide::device, d.begin(), d.end(), target);
-  const auto got = from_device(in_place ? d : out);
   if constexpr (std::is_integral_v<T>) {
+    // Integers: the operator and the transform drawn; device against seq, exact.
+    const int op_kind = int(g() % 3), f_kind = int(g() % 2);
+    static const char* op_names[] = {"plus", "maximum", "minimum"};
+    const std::string what = std::string(name) + " (" + op_names[op_kind] + (f_kind ? " of -x)" : " of 2x + 1)");
     std::vector<A> want(a.size());
-    run(tide::seq, a.begin(), a.end(), want.begin());
-    return first_difference(got, want, name);
+    auto both = [&](auto f, auto op) {
+      run_with(tide::device, d.begin(), d.end(), target, f, op);
+      run_with(tide::seq, a.begin(), a.end(), want.begin(), f, op);
+    };
+    auto with_op = [&](auto f) {
+      if (op_kind == 0) both(f, tide::plus<A>());
+      else if (op_kind == 1) both(f, tide::maximum<A>());
+      else both(f, tide::minimum<A>());
+    };
+    if (f_kind) with_op(fuzz_negate());
+    else with_op(f);
+    return first_difference(from_device(in_place ? d : out), want, what.c_str());
   } else {
+    run_with(tide::device, d.begin(), d.end(), target, f, tide::plus<A>());
+    const auto got = from_device(in_place ? d : out);
     // The device's plain scan of the transformed elements: the same bits.
     std::vector<A> fa(a.size());
     for (std::size_t i = 0; i < a.size(); ++i) fa[i] = f(a[i]);
