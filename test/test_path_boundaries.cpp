@@ -300,6 +300,42 @@ TEST_CASE("copy_if and unique are right at every path boundary of every element 
   });
 }
 
+TEST_CASE("the partitions are right at every path boundary of every element type") {
+  for_each_element_type([](auto tag) {
+    using T = decltype(tag);
+    const auto e = pb::select<T>(sweep_limit());
+    const auto h = key_values<T>(largest(e), std::string("partition-") + type_name<T>());
+    const tide::device_vector<T> d(h.begin(), h.end());
+    tide::device_vector<T> sel(h.size()), rej(h.size()), work(h.size());
+    sweep("partitions", type_name<T>(), e, [&](std::int64_t n) {
+      // Selected in order, rejected in order (partition_copy, stable_partition) or reversed
+      // (partition on CUDA: Thrust's order).
+      std::vector<T> want_sel, want_rej;
+      for (std::int64_t i = 0; i < n; ++i) (positive()(h[i]) ? want_sel : want_rej).push_back(h[i]);
+      std::vector<T> want_rev(want_rej.rbegin(), want_rej.rend());
+      const auto ends = tide::partition_copy(tide::device, d.begin(), d.begin() + n, sel.begin(), rej.begin(),
+                                             positive());
+      REQUIRE(ends.first - sel.begin() == std::int64_t(want_sel.size()));
+      REQUIRE(ends.second - rej.begin() == std::int64_t(want_rej.size()));
+      CHECK_MESSAGE(tide_test::same_bits(device_prefix(sel, ends.first - sel.begin()), want_sel), "partition_copy");
+      CHECK_MESSAGE(tide_test::same_bits(device_prefix(rej, ends.second - rej.begin()), want_rej), "partition_copy");
+      auto both = [&](const std::vector<T>& second) {
+        auto all = want_sel;
+        all.insert(all.end(), second.begin(), second.end());
+        return all;
+      };
+      tide::copy(tide::device, d.begin(), d.begin() + n, work.begin());
+      auto mid = tide::partition(tide::device, work.begin(), work.begin() + n, positive());
+      REQUIRE(mid - work.begin() == std::int64_t(want_sel.size()));
+      CHECK_MESSAGE(tide_test::same_bits(device_prefix(work, n), both(want_rev)), "partition");
+      tide::copy(tide::device, d.begin(), d.begin() + n, work.begin());
+      mid = tide::stable_partition(tide::device, work.begin(), work.begin() + n, positive());
+      REQUIRE(mid - work.begin() == std::int64_t(want_sel.size()));
+      CHECK_MESSAGE(tide_test::same_bits(device_prefix(work, n), both(want_rej)), "stable_partition");
+    });
+  });
+}
+
 TEST_CASE("merge and merge_by_key are right at every path boundary of every element type") {
   for_each_element_type([](auto tag) {
     using T = decltype(tag);

@@ -5,7 +5,9 @@
 // block scan of per-run counts, gets the tile's output offset by a decoupled look-back over 62-bit
 // counts (lookback.hpp), gathers the kept items in shared memory in order, and writes them out
 // contiguously (coalesced). Stable. The last tile writes the total count, which the host reads
-// with one copy and one wait.
+// with one copy and one wait. copy_if and the partitions over contiguous items with the predicate
+// on the items, on a large enough grid, stage the tile in shared memory instead of registers
+// (select_staged.hpp: the same results, more tiles in flight while tiles wait for their offsets).
 //
 // The partition modes also place the rejected items: each one's rank among the tile's rejected
 // items is its tile position minus the selected items before it, and the rejected items before the
@@ -34,15 +36,22 @@
 #include "device_utility.hpp"
 #include "launch.hpp"
 #include "lookback.hpp"
+#include "select_staged.hpp"
+#include "smem_opt_in.hpp"
 
 namespace tide::backend::cuda {
 namespace detail {
 
-/// Compaction tiles (sm_90 and newer), by value size.
+/// Compaction tiles (sm_90 and newer), by value size: through registers (select_tile), or staged
+/// in shared memory (select_staged.hpp: 192 bytes a thread, at most 64 items, when the grid has at
+/// least `staged_min_tiles_per_sm` staged tiles per SM; fewer, smaller register tiles fill the SMs
+/// better below that).
 template <std::size_t ValueBytes, int Arch>
 struct select_tuning {
   static constexpr int block_threads = 256;
   static constexpr int items_per_thread = ValueBytes <= 4 ? 16 : ValueBytes <= 8 ? 8 : 4;
+  static constexpr int staged_items_per_thread = 192 / ValueBytes < 64 ? int(192 / ValueBytes) : 64;
+  static constexpr int staged_min_tiles_per_sm = 4;
 };
 template <std::size_t ValueBytes>
 struct select_tuning<ValueBytes, 800> : select_tuning<ValueBytes, 900> {};
@@ -230,6 +239,41 @@ __global__ void __launch_bounds__(Threads)
   select_tile<Threads, Items, RunLen, Access, Mode>(in, stencil, same, out, rejected, n, pred, state, tiles, d_count);
 }
 
+/// Launches select_staged_kernel where the items are contiguous 16-byte runs and the grid is large
+/// enough (returns false, launching nothing, otherwise).
+template <class Tuning, select_mode Mode, class In, class Out, class Rejected, class Pred>
+bool select_staged_launch(const cuda_policy& p, In in, size_type n, Out out, Rejected rejected, Pred pred,
+                          size_type* d_count, const char* algorithm) {
+  if constexpr (!std::is_pointer_v<In>) {
+    return false;
+  } else {
+    using T = std::remove_cv_t<std::remove_pointer_t<In>>;
+    constexpr int threads = Tuning::block_threads, items = Tuning::staged_items_per_thread;
+    using arrangement = tile_arrangement<items, In>;
+    constexpr int run = arrangement::run_len;
+    if constexpr (arrangement::run == 0 || run * sizeof(T) != 16) {
+      return false;
+    } else {
+      const size_type tiles = ceil_div(n, size_type(threads) * items);
+      if (tiles < size_type(Tuning::staged_min_tiles_per_sm) * device_props().sm_count) return false;
+      const unsigned grid = tile_grid(tiles, algorithm);
+      tile_state_buffer<count_tile_state> state(p, tiles, algorithm);
+      constexpr bool partitions = Mode != select_mode::copy_if, reversed = Mode == select_mode::partition_reversed;
+      constexpr std::size_t smem = std::size_t(threads) * items * sizeof(T);
+      arrangement::dispatch(
+          [&](auto access) {
+            auto kernel = &select_staged_kernel<threads, items, run, decltype(access)::value, partitions, reversed, T,
+                                                Out, Rejected, Pred>;
+            allow_dynamic_shared(kernel, smem, algorithm);
+            launch(algorithm, "select_staged_kernel", kernel, grid, threads, smem, p.stream, in, out, rejected, n,
+                   pred, state.state(), tiles, d_count);
+          },
+          in);
+      return true;
+    }
+  }
+}
+
 /// Launches select_kernel (or partition_kernel when there is a `rejected` output) over
 /// [in, in + n) (n > 0) on p's stream; the last tile writes the number of items selected to
 /// *d_count. Asynchronous.
@@ -241,6 +285,12 @@ void select_launch(const cuda_policy& p, In in, Stencil stencil, bool same, size
     constexpr int threads = tuning::block_threads, items = tuning::items_per_thread;
     using arrangement = std::conditional_t<Mode == select_mode::unique, tile_arrangement<items, In>,
                                            tile_arrangement<items, In, Stencil>>;
+    if constexpr (Mode == select_mode::copy_if || Mode == select_mode::partition_copy ||
+                  Mode == select_mode::partition_reversed) {
+      if constexpr (std::is_same_v<In, Stencil>) {
+        if (same && select_staged_launch<tuning, Mode>(p, in, n, out, rejected, pred, d_count, algorithm)) return;
+      }
+    }
     const size_type tiles = ceil_div(n, threads * items);
     const unsigned grid = tile_grid(tiles, algorithm);
     tile_state_buffer<count_tile_state> state(p, tiles, algorithm);

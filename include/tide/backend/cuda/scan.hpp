@@ -18,6 +18,7 @@
 #include "launch.hpp"
 #include "chained_lookback.hpp"
 #include "lookback.hpp"
+#include "smem_opt_in.hpp"
 
 namespace tide::backend::cuda {
 namespace detail {
@@ -230,15 +231,6 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
     static_assert(std::is_same_v<Load, load_identity>, "tide: only staged tiles fuse a transform");
     scan_tile_registers<Threads, Items, RunLen, Access, Exclusive, In, Out, Acc>(in, out, n, op, tile_prefix, reset);
   }
-}
-
-/// Lets `kernel` take `bytes` of dynamic shared memory (past 48 KB with its static shared memory,
-/// it must ask first; asked from 32 KB, to leave the static part room).
-template <class Kernel>
-void allow_dynamic_shared(Kernel kernel, std::size_t bytes, const char* algorithm) {
-  if (bytes <= 32 * 1024) return;
-  const cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
-  if (e != cudaSuccess) tide::detail::throw_cuda_error(e, algorithm);
 }
 
 /// One launch of scan_kernel over n > 0 items.

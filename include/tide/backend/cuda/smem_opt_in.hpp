@@ -29,4 +29,13 @@ void allow_dynamic_smem(void (*kernel)(Params...), std::size_t bytes, std::atomi
   done.fetch_or(bit, std::memory_order_relaxed);
 }
 
+/// Lets `kernel` take `bytes` of dynamic shared memory (past 48 KB with its static shared memory,
+/// it must ask first; asked from 32 KB, to leave the static part room).
+template <class Kernel>
+void allow_dynamic_shared(Kernel kernel, std::size_t bytes, const char* algorithm) {
+  if (bytes <= 32 * 1024) return;
+  const cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+  if (e != cudaSuccess) tide::detail::throw_cuda_error(e, algorithm);
+}
+
 }  // namespace tide::backend::cuda::detail
