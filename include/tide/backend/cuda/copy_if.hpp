@@ -239,37 +239,54 @@ __global__ void __launch_bounds__(Threads)
   select_tile<Threads, Items, RunLen, Access, Mode>(in, stencil, same, out, rejected, n, pred, state, tiles, d_count);
 }
 
-/// Launches select_staged_kernel where the items are contiguous 16-byte runs and the grid is large
-/// enough (returns false, launching nothing, otherwise).
-template <class Tuning, select_mode Mode, class In, class Out, class Rejected, class Pred>
-bool select_staged_launch(const cuda_policy& p, In in, size_type n, Out out, Rejected rejected, Pred pred,
-                          size_type* d_count, const char* algorithm) {
-  if constexpr (!std::is_pointer_v<In>) {
+/// A type as a value.
+template <class T>
+struct type_tag {
+  using type = T;
+};
+
+/// Launches select_staged_kernel where the items (and a stencil other than the items, of the same
+/// width) are contiguous 16-byte runs and the grid is large enough (returns false, launching
+/// nothing, otherwise). With a stencil of its own a tile has half the items: the same shared memory.
+template <class Tuning, select_mode Mode, class In, class Stencil, class Out, class Rejected, class Pred>
+bool select_staged_launch(const cuda_policy& p, In in, Stencil stencil, bool same, size_type n, Out out,
+                          Rejected rejected, Pred pred, size_type* d_count, const char* algorithm) {
+  if constexpr (!std::is_pointer_v<In> || !std::is_pointer_v<Stencil>) {
     return false;
   } else {
     using T = std::remove_cv_t<std::remove_pointer_t<In>>;
-    constexpr int threads = Tuning::block_threads, items = Tuning::staged_items_per_thread;
-    using arrangement = tile_arrangement<items, In>;
-    constexpr int run = arrangement::run_len;
-    if constexpr (arrangement::run == 0 || run * sizeof(T) != 16) {
+    using S = std::remove_cv_t<std::remove_pointer_t<Stencil>>;
+    constexpr int threads = Tuning::block_threads, own_items = Tuning::staged_items_per_thread;
+    using whole = tile_arrangement<own_items, In, Stencil>;
+    using half = tile_arrangement<own_items / 2, In, Stencil>;
+    if constexpr (sizeof(S) != sizeof(T) || whole::run == 0 || whole::run_len * sizeof(T) != 16 || half::run == 0 ||
+                  half::run_len * sizeof(T) != 16) {
       return false;
     } else {
-      const size_type tiles = ceil_div(n, size_type(threads) * items);
-      if (tiles < size_type(Tuning::staged_min_tiles_per_sm) * device_props().sm_count) return false;
-      const unsigned grid = tile_grid(tiles, algorithm);
-      tile_state_buffer<count_tile_state> state(p, tiles, algorithm);
-      constexpr bool partitions = Mode != select_mode::copy_if, reversed = Mode == select_mode::partition_reversed;
-      constexpr std::size_t smem = std::size_t(threads) * items * sizeof(T);
-      arrangement::dispatch(
-          [&](auto access) {
-            auto kernel = &select_staged_kernel<threads, items, run, decltype(access)::value, partitions, reversed, T,
-                                                Out, Rejected, Pred>;
-            allow_dynamic_shared(kernel, smem, algorithm);
-            launch(algorithm, "select_staged_kernel", kernel, grid, threads, smem, p.stream, in, out, rejected, n,
-                   pred, state.state(), tiles, d_count);
-          },
-          in);
-      return true;
+      auto go = [&](auto items_c, auto stencil_tag) -> bool {
+        constexpr int items = decltype(items_c)::value;
+        using s_or_void = typename decltype(stencil_tag)::type;
+        using arrangement = tile_arrangement<items, In, Stencil>;
+        const size_type tiles = ceil_div(n, size_type(threads) * items);
+        if (tiles < size_type(Tuning::staged_min_tiles_per_sm) * device_props().sm_count) return false;
+        const unsigned grid = tile_grid(tiles, algorithm);
+        tile_state_buffer<count_tile_state> state(p, tiles, algorithm);
+        constexpr bool partitions = Mode != select_mode::copy_if, reversed = Mode == select_mode::partition_reversed;
+        constexpr std::size_t smem = std::size_t(threads) * items * (std::is_void_v<s_or_void> ? 1 : 2) * sizeof(T);
+        const s_or_void* d_stencil = static_cast<const s_or_void*>(static_cast<const S*>(stencil));
+        arrangement::dispatch(
+            [&](auto access) {
+              auto kernel = &select_staged_kernel<threads, items, arrangement::run_len, decltype(access)::value,
+                                                  partitions, reversed, T, s_or_void, Out, Rejected, Pred>;
+              allow_dynamic_shared(kernel, smem, algorithm);
+              launch(algorithm, "select_staged_kernel", kernel, grid, threads, smem, p.stream, in, d_stencil, out,
+                     rejected, n, pred, state.state(), tiles, d_count);
+            },
+            in, stencil);
+        return true;
+      };
+      if (same) return go(std::integral_constant<int, own_items>{}, type_tag<void>{});
+      return go(std::integral_constant<int, own_items / 2>{}, type_tag<S>{});
     }
   }
 }
@@ -287,9 +304,7 @@ void select_launch(const cuda_policy& p, In in, Stencil stencil, bool same, size
                                            tile_arrangement<items, In, Stencil>>;
     if constexpr (Mode == select_mode::copy_if || Mode == select_mode::partition_copy ||
                   Mode == select_mode::partition_reversed) {
-      if constexpr (std::is_same_v<In, Stencil>) {
-        if (same && select_staged_launch<tuning, Mode>(p, in, n, out, rejected, pred, d_count, algorithm)) return;
-      }
+      if (select_staged_launch<tuning, Mode>(p, in, stencil, same, n, out, rejected, pred, d_count, algorithm)) return;
     }
     const size_type tiles = ceil_div(n, threads * items);
     const unsigned grid = tile_grid(tiles, algorithm);

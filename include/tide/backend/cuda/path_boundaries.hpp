@@ -186,17 +186,19 @@ edges select(std::int64_t limit = default_limit) {
     e.tiles(tile);
     detail::lookback_edges<cuda::detail::tree_lookback, ::tide::size_type, false>(
         e, [tile](std::int64_t) { return tile; });
-    // The staged tiles (copy_if and the partitions over contiguous 16-byte runs, with the
-    // predicate on the items) from `first` tiles on: the switch, a partial last tile of one item,
-    // of half a tile and of all but one, and the staged tiles' look-back levels.
-    const std::int64_t staged = std::int64_t(t::block_threads) * t::staged_items_per_thread;
-    const std::int64_t first = staged * t::staged_min_tiles_per_sm * cuda::detail::device_props().sm_count;
-    e.at(first);
-    e.at(first + staged / 2);
-    e.at(first + staged);
-    constexpr std::int64_t fan_in = cuda::detail::lookback_fan_in;
-    for (std::int64_t c = fan_in; c <= fan_in * fan_in * fan_in; c *= fan_in)
-      if (c * staged >= first) e.at(c * staged);
+    // The staged tiles (copy_if and the partitions over contiguous 16-byte runs; with a stencil of
+    // their own, half as many items) from `first` tiles on: the switch, a partial last tile of one
+    // item, of half a tile and of all but one, and the staged tiles' look-back levels.
+    for (int part = 1; part <= 2; ++part) {
+      const std::int64_t staged = std::int64_t(t::block_threads) * (t::staged_items_per_thread / part);
+      const std::int64_t first = staged * t::staged_min_tiles_per_sm * cuda::detail::device_props().sm_count;
+      e.at(first);
+      e.at(first + staged / 2);
+      e.at(first + staged);
+      constexpr std::int64_t fan_in = cuda::detail::lookback_fan_in;
+      for (std::int64_t c = fan_in; c <= fan_in * fan_in * fan_in; c *= fan_in)
+        if (c * staged >= first) e.at(c * staged);
+    }
   });
   return e.done();
 }

@@ -1,13 +1,15 @@
 #pragma once
-// The staged select tile: copy_if and the partitions with the predicate on the items themselves,
-// over contiguous items whose runs are 16 bytes (copy_if.hpp's select_tile does everything else).
+// The staged select tile: copy_if and the partitions over contiguous items whose runs are 16 bytes,
+// with the predicate on the items themselves or on a contiguous stencil of the same width (staged
+// beside the items); copy_if.hpp's select_tile does everything else.
 // Same results as select_tile, in the same order; what differs is where the tile waits.
 //
 // Why: a compaction tile cannot write before its look-back has its offset, and select_tile holds
 // the whole tile in registers meanwhile, so few tiles fit an SM and too few loads are in flight
 // (H200, 2^28 u32 half kept: 0.84 ms with the look-back, 0.45 without it; CUB 0.57). Here, as in
 // the scan (scan.hpp), the tile goes to shared memory by cp.async and no registers hold it:
-//   1. stage: each warp copies its slice to shared memory (block_load_store.hpp's staging);
+//   1. stage: each warp copies its slice to shared memory (block_load_store.hpp's staging), and
+//      its stencil's slice after the tile when there is one;
 //   2. flag: each lane reads its runs back, flags the kept items (one bit each) and counts them
 //      per run; a block scan of the counts ranks the runs (warp-run order = memory order);
 //   3. look-back: warp 0 gets the tile's offset; meanwhile
@@ -30,10 +32,13 @@ namespace tide::backend::cuda::detail {
 
 /// One tile of select_staged_kernel. Mode: select_mode::copy_if, partition_copy or
 /// partition_reversed (copy_if.hpp); Rejected is no_output for copy_if.
-template <int Threads, int Items, int RunLen, tile_access Access, bool Partitions, bool Reversed, class T,
+/// S: the stencil's element type (void: the items are their own stencil).
+template <int Threads, int Items, int RunLen, tile_access Access, bool Partitions, bool Reversed, class T, class S,
           class Out, class Rejected, class Pred>
-__device__ TIDE_FORCEINLINE void select_tile_staged(const T* in, Out out, Rejected rejected, size_type n, Pred pred,
-                                                    count_tile_state state, size_type tiles, size_type* d_count) {
+__device__ TIDE_FORCEINLINE void select_tile_staged(const T* in, const S* stencil, Out out, Rejected rejected,
+                                                    size_type n, Pred pred, count_tile_state state, size_type tiles,
+                                                    size_type* d_count) {
+  constexpr bool own_stencil = !std::is_void_v<S>;
   using io = warp_tile_io<Items, RunLen, Access>;
   using scan_t = block_scan<int, Threads>;
   constexpr int runs = io::runs, chunk = warp_threads * RunLen;
@@ -46,7 +51,15 @@ __device__ TIDE_FORCEINLINE void select_tile_staged(const T* in, Out out, Reject
   const int lane = lane_id(), warp = warp_id();
   T* slice = reinterpret_cast<T*>(staged) + warp * io::warp_items;
 
-  // 1. Stage.
+  // 1. Stage (the stencil after the tile).
+  using flag_t = std::conditional_t<own_stencil, S, T>;
+  const flag_t* flags = reinterpret_cast<const flag_t*>(slice);
+  if constexpr (own_stencil) {
+    static_assert(sizeof(S) == sizeof(T), "tide: a staged stencil has the items' runs");
+    S* stencil_slice = reinterpret_cast<S*>(reinterpret_cast<T*>(staged) + Threads * Items) + warp * io::warp_items;
+    io::template stage<true>(stencil + g.warp_begin, stencil_slice, g.warp_valid);
+    flags = stencil_slice;
+  }
   io::template stage<true>(in + g.warp_begin, slice, g.warp_valid);
   io::wait_staged();
 
@@ -56,7 +69,7 @@ __device__ TIDE_FORCEINLINE void select_tile_staged(const T* in, Out out, Reject
 #pragma unroll
   for (int r = 0; r < runs; ++r) {
     const int begin = r * chunk + lane * RunLen;
-    const auto run = load_run<RunLen>(slice + begin);
+    const auto run = load_run<RunLen>(flags + begin);
     int c = 0;
 #pragma unroll
     for (int e = 0; e < RunLen; ++e) {
@@ -126,14 +139,15 @@ __device__ TIDE_FORCEINLINE void select_tile_staged(const T* in, Out out, Reject
   if (g.tile == tiles - 1 && threadIdx.x == 0) *d_count = offset + block_count;
 }
 
-/// copy_if (Partitions false) and the partitions over staged tiles; dynamic shared memory: the tile.
-template <int Threads, int Items, int RunLen, tile_access Access, bool Partitions, bool Reversed, class T,
+/// copy_if (Partitions false) and the partitions over staged tiles; dynamic shared memory: the tile
+/// (and the stencil's).
+template <int Threads, int Items, int RunLen, tile_access Access, bool Partitions, bool Reversed, class T, class S,
           class Out, class Rejected, class Pred>
 __global__ void __launch_bounds__(Threads)
-    select_staged_kernel(const T* in, Out out, Rejected rejected, size_type n, Pred pred, count_tile_state state,
-                         size_type tiles, size_type* d_count) {
-  select_tile_staged<Threads, Items, RunLen, Access, Partitions, Reversed>(in, out, rejected, n, pred, state, tiles,
-                                                                            d_count);
+    select_staged_kernel(const T* in, const S* stencil, Out out, Rejected rejected, size_type n, Pred pred,
+                         count_tile_state state, size_type tiles, size_type* d_count) {
+  select_tile_staged<Threads, Items, RunLen, Access, Partitions, Reversed, T, S>(in, stencil, out, rejected, n, pred,
+                                                                                state, tiles, d_count);
 }
 
 }  // namespace tide::backend::cuda::detail
