@@ -88,11 +88,13 @@ __global__ void __launch_bounds__(Threads)
   }
 }
 
-/// Reduce-by-key tiles (sm_90 and newer), by the larger of key and accumulator.
+/// Reduce-by-key tiles (sm_90 and newer), by the larger of key and accumulator. H200, u32 keys in
+/// runs of 1-16 and u32 values, 2^28, CUB's time over tide's: 256 x 8 0.51, 256 x 12 0.58, 256 x 16
+/// 0.56, 128 x 16 0.56, 384 x 8 0.45 (one run; the look-back of many small tiles bounds it).
 template <std::size_t Bytes, int Arch>
 struct reduce_by_key_tuning {
   static constexpr int block_threads = 256;
-  static constexpr int items_per_thread = Bytes <= 4 ? 8 : 4;
+  static constexpr int items_per_thread = Bytes <= 4 ? 12 : 4;
 };
 template <std::size_t Bytes>
 struct reduce_by_key_tuning<Bytes, 800> : reduce_by_key_tuning<Bytes, 900> {};
