@@ -286,9 +286,8 @@ struct tile_geometry {
 /// when one of them cannot be vectorized; capped at `Items` and always dividing it.
 template <int Items, class... Ts>
 constexpr int direct_run_items() {
-  int r = common_run_items<Ts...>();
-  if (r > Items) r = Items;
-  while (r > 1 && Items % r) r /= 2;
+  int r = common_run_items<Ts...>();  // a power of two: runs are aligned vectors
+  while (r > 1 && (r > Items || Items % r)) r /= 2;
   return r >= 2 ? r : 0;
 }
 
