@@ -11,6 +11,7 @@
 /// | `p.on(stream)`      | CUDA policies: that stream       |                                              |
 /// | `p(resource)`       | temporaries from `resource`      | any policy                                   |
 /// | `p(alloc)`          | temporaries from a caller's allocator or `tide::mr` resource (`p(&pool)`) |
+/// | `my_policy{}`       | a user's policy, derived from `device_execution_policy<my_policy>` (or host_, or plain): its overloads, else that system (below) |
 ///
 /// `p(alloc)` (Thrust's `par(alloc)`) takes any object with `allocate(n)` and `deallocate(p, n)`
 /// (Thrust's `cached_allocator` of char, a `tide::mr::allocator`), held by reference when it is a
