@@ -17,6 +17,7 @@
 #include "backend/seq/adjacent_difference.hpp"
 #include "backend/seq/device_code.hpp"
 #include "detail/dispatch.hpp"
+#include "detail/user_backend.hpp"
 #include "execution.hpp"
 #include "functional.hpp"
 #include "transform.hpp"
@@ -67,5 +68,8 @@ OutIt adjacent_difference(InIt first, InIt last, OutIt result) {
   return tide::adjacent_difference(detail::select_policy(first, result), first, last, result,
                                    minus<detail::iter_value_t<InIt>>());
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else the inherited system.
+TIDE_USER_BACKEND(adjacent_difference)
 
 }  // namespace tide

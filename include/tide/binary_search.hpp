@@ -21,6 +21,7 @@
 #include "detail/dispatch.hpp"
 #include "detail/raw_memory.hpp"
 #include "detail/temporary_buffer.hpp"
+#include "detail/user_backend.hpp"
 #include "functional.hpp"
 #include "iterator/constant_iterator.hpp"
 #include "pair.hpp"
@@ -256,5 +257,59 @@ OutIt equal_range(It first, It last, ValIt values_first, ValIt values_last, OutI
   return tide::equal_range(detail::select_policy(first, values_first, result), first, last, values_first, values_last,
                            result, comp);
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else the inherited system;
+// as Thrust's generic layer (its CUDA system's too), the forms without a comparator call the
+// forms with `less<>` through the user's overloads first, and equal_range calls lower_bound and
+// upper_bound so.
+namespace detail::user_chain {
+TIDE_USER_CHAIN_DEFAULT(lower_bound)
+TIDE_USER_CHAIN_DEFAULT(upper_bound)
+TIDE_USER_CHAIN_DEFAULT(binary_search)
+TIDE_USER_CHAIN_DEFAULT(equal_range)
+#define TIDE_USER_CHAIN_SEARCH_DECLARE(name)                                                  \
+  template <class D, class It, class T>                                                       \
+  TIDE_HOST_DEVICE decltype(auto) name(D& d, It first, It last, const T& value);              \
+  template <class D, class It, class ValIt, class OutIt>                                      \
+  TIDE_HOST_DEVICE OutIt name(D& d, It first, It last, ValIt values_first, ValIt values_last, OutIt result);
+TIDE_USER_CHAIN_SEARCH_DECLARE(lower_bound)
+TIDE_USER_CHAIN_SEARCH_DECLARE(upper_bound)
+TIDE_USER_CHAIN_SEARCH_DECLARE(binary_search)
+template <class D, class It, class T>
+TIDE_HOST_DEVICE pair<It, It> equal_range(D& d, It first, It last, const T& value);
+template <class D, class It, class T, class Comp>
+TIDE_HOST_DEVICE pair<It, It> equal_range(D& d, It first, It last, const T& value, Comp comp);
+}  // namespace detail::user_chain
+
+TIDE_USER_BACKEND_CHAINED(lower_bound)
+TIDE_USER_BACKEND_CHAINED(upper_bound)
+TIDE_USER_BACKEND_CHAINED(binary_search)
+TIDE_USER_BACKEND_CHAINED(equal_range)
+
+namespace detail::user_chain {
+#define TIDE_USER_CHAIN_SEARCH_DEFINE(name)                                                              \
+  template <class D, class It, class T>                                                                  \
+  TIDE_HOST_DEVICE decltype(auto) name(D& d, It first, It last, const T& value) {                        \
+    return tide::name(d, first, last, value, less<>());                                                  \
+  }                                                                                                      \
+  template <class D, class It, class ValIt, class OutIt>                                                 \
+  TIDE_HOST_DEVICE OutIt name(D& d, It first, It last, ValIt values_first, ValIt values_last, OutIt result) { \
+    return tide::name(d, first, last, values_first, values_last, result, less<>());                      \
+  }
+TIDE_USER_CHAIN_SEARCH_DEFINE(lower_bound)
+TIDE_USER_CHAIN_SEARCH_DEFINE(upper_bound)
+TIDE_USER_CHAIN_SEARCH_DEFINE(binary_search)
+#undef TIDE_USER_CHAIN_SEARCH_DECLARE
+#undef TIDE_USER_CHAIN_SEARCH_DEFINE
+template <class D, class It, class T>
+TIDE_HOST_DEVICE pair<It, It> equal_range(D& d, It first, It last, const T& value) {
+  return tide::equal_range(d, first, last, value, less<>());
+}
+template <class D, class It, class T, class Comp>
+TIDE_HOST_DEVICE pair<It, It> equal_range(D& d, It first, It last, const T& value, Comp comp) {
+  It lower = tide::lower_bound(d, first, last, value, comp);
+  return pair<It, It>(lower, tide::upper_bound(d, first, last, value, comp));
+}
+}  // namespace detail::user_chain
 
 }  // namespace tide

@@ -15,6 +15,7 @@
 #include "detail/dispatch.hpp"
 #include "detail/not_pred.hpp"
 #include "detail/temporary_buffer.hpp"
+#include "detail/user_backend.hpp"
 #include "functional.hpp"
 #include "transform.hpp"
 #if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
@@ -220,5 +221,14 @@ template <class It, class BinaryPred = equal_to<>, detail::enable_if_not_policy_
 It unique(It first, It last, BinaryPred pred = BinaryPred()) {
   return tide::unique(detail::select_policy(first), first, last, pred);
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else the inherited system.
+TIDE_USER_BACKEND(copy_if)
+TIDE_USER_BACKEND(remove)
+TIDE_USER_BACKEND(remove_copy)
+TIDE_USER_BACKEND(remove_copy_if)
+TIDE_USER_BACKEND(remove_if)
+TIDE_USER_BACKEND(unique)
+TIDE_USER_BACKEND(unique_copy)
 
 }  // namespace tide

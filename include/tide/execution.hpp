@@ -11,6 +11,7 @@
 /// | `p.on(stream)`      | CUDA policies: that stream       |                                              |
 /// | `p(resource)`       | temporaries from `resource`      | any policy                                   |
 /// | `p(alloc)`          | temporaries from a caller's allocator or `tide::mr` resource (`p(&pool)`) |
+/// | `my_policy{}`       | a user's policy, derived from `device_execution_policy<my_policy>` (or host_, or plain): its overloads, else that system (below) |
 ///
 /// `p(alloc)` (Thrust's `par(alloc)`) takes any object with `allocate(n)` and `deallocate(p, n)`
 /// (Thrust's `cached_allocator` of char, a `tide::mr::allocator`), held by reference when it is a
@@ -38,7 +39,35 @@
 #define TIDE_GLOBAL_CONSTANT inline constexpr
 #endif
 
+/// User-defined backends, as Thrust's: `struct my_policy : tide::device_execution_policy<my_policy> {};`
+/// and overloads such as `for_each(my_policy, It, It, F)` beside it; every tide algorithm called with
+/// such a policy calls the user's overload found by argument-dependent lookup, and otherwise runs on
+/// the inherited system (detail/user_backend.hpp says how). The bases live in a namespace of their
+/// own, aliased into tide below: a base class's namespace is searched by argument-dependent lookup
+/// too, and this one holds no algorithm, so an unqualified call with a user's policy finds the
+/// user's functions, not tide's.
+namespace tide_user_backend {
+struct execution_policy_marker {};
+/// Derive `D` from `execution_policy<D>`: every algorithm it is used with needs an overload for D.
+template <class Derived>
+struct execution_policy : execution_policy_marker {};
+/// Algorithms without an overload for D run on the host system (`tide::host`).
+template <class Derived>
+struct host_execution_policy : execution_policy<Derived> {};
+/// Algorithms without an overload for D run on the device system (`tide::device`).
+template <class Derived>
+struct device_execution_policy : execution_policy<Derived> {};
+}  // namespace tide_user_backend
+
 namespace tide {
+
+/// The bases of a user's policy (Thrust's `thrust::execution_policy<D>`, ...), see above.
+template <class Derived>
+using execution_policy = ::tide_user_backend::execution_policy<Derived>;
+template <class Derived>
+using host_execution_policy = ::tide_user_backend::host_execution_policy<Derived>;
+template <class Derived>
+using device_execution_policy = ::tide_user_backend::device_execution_policy<Derived>;
 
 /// Host, sequential.
 struct seq_policy {
@@ -122,8 +151,10 @@ class allocator_policy : public Base {
   mutable detail::allocator_resource<Alloc> adaptor_;
 };
 
+/// Whether T is an execution policy: tide's, or a user's (derived from tide::execution_policy<D>),
+/// as Thrust's trait.
 template <class T>
-struct is_execution_policy : std::false_type {};
+struct is_execution_policy : std::is_base_of<::tide_user_backend::execution_policy_marker, T> {};
 template <> struct is_execution_policy<seq_policy> : std::true_type {};
 template <> struct is_execution_policy<omp_policy> : std::true_type {};
 template <> struct is_execution_policy<cuda_policy> : std::true_type {};
@@ -230,8 +261,14 @@ template <class... Its>
 constexpr auto select_policy(const Its&...) {
   return policy_for_system_t<common_system_t<Its...>>{};
 }
+/// Whether P is a user's policy (derived from tide::execution_policy<D>).
 template <class P>
-using enable_if_policy_t = std::enable_if_t<is_execution_policy_v<P>, int>;
+inline constexpr bool is_user_policy_v =
+    std::is_base_of_v<::tide_user_backend::execution_policy_marker, std::remove_cv_t<std::remove_reference_t<P>>>;
+// The forms with a policy take tide's policies; a user's policy goes to the user-backend hook
+// (detail/user_backend.hpp). The forms without one refuse both as their first iterator.
+template <class P>
+using enable_if_policy_t = std::enable_if_t<is_execution_policy_v<P> && !is_user_policy_v<P>, int>;
 template <class P>
 using enable_if_not_policy_t = std::enable_if_t<!is_execution_policy_v<P>, int>;
 }  // namespace detail

@@ -16,6 +16,7 @@
 
 #include <type_traits>
 
+#include "detail/user_backend.hpp"
 #include "functional.hpp"
 #include "iterator/counting_iterator.hpp"
 #include "iterator/transform_iterator.hpp"
@@ -140,5 +141,10 @@ template <class It, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
 pair<It, It> minmax_element(It first, It last, Comp comp = Comp()) {
   return tide::minmax_element(detail::select_policy(first), first, last, comp);
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else the inherited system.
+TIDE_USER_BACKEND(min_element)
+TIDE_USER_BACKEND(max_element)
+TIDE_USER_BACKEND(minmax_element)
 
 }  // namespace tide

@@ -25,7 +25,9 @@
 #include "copy.hpp"
 #include "detail/dispatch.hpp"
 #include "detail/not_pred.hpp"
+#include "detail/user_backend.hpp"
 #include "functional.hpp"
+#include "iterator/transform_iterator.hpp"
 #include "pair.hpp"
 #include "transform.hpp"
 #if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
@@ -228,5 +230,60 @@ template <class It, class Pred, detail::enable_if_not_policy_t<It> = 0>
 bool is_partitioned(It first, It last, Pred pred) {
   return tide::is_partitioned(detail::select_policy(first), first, last, pred);
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else the inherited system;
+// is_sorted_until without a comparator, is_sorted, is_partitioned and partition_point compose over
+// the user's overloads of the others first, as Thrust's generic layer does (its CUDA system too).
+TIDE_USER_BACKEND(find)
+TIDE_USER_BACKEND(find_if)
+TIDE_USER_BACKEND(find_if_not)
+TIDE_USER_BACKEND(mismatch)
+
+namespace detail::user_chain {
+TIDE_USER_CHAIN_DEFAULT(is_sorted_until)
+TIDE_USER_CHAIN_DEFAULT(is_sorted)
+TIDE_USER_CHAIN_DEFAULT(is_partitioned)
+TIDE_USER_CHAIN_DEFAULT(partition_point)
+template <class D, class It>
+TIDE_HOST_DEVICE It is_sorted_until(D& d, It first, It last);
+template <class D, class It>
+TIDE_HOST_DEVICE bool is_sorted(D& d, It first, It last);
+template <class D, class It, class Comp>
+TIDE_HOST_DEVICE bool is_sorted(D& d, It first, It last, Comp comp);
+template <class D, class It, class Pred>
+TIDE_HOST_DEVICE bool is_partitioned(D& d, It first, It last, Pred pred);
+template <class D, class It, class Pred>
+TIDE_HOST_DEVICE It partition_point(D& d, It first, It last, Pred pred);
+}  // namespace detail::user_chain
+
+TIDE_USER_BACKEND_CHAINED(is_sorted_until)
+TIDE_USER_BACKEND_CHAINED(is_sorted)
+TIDE_USER_BACKEND_CHAINED(is_partitioned)
+TIDE_USER_BACKEND_CHAINED(partition_point)
+
+namespace detail::user_chain {
+template <class D, class It>
+TIDE_HOST_DEVICE It is_sorted_until(D& d, It first, It last) {
+  return tide::is_sorted_until(d, first, last, less<iter_value_t<It>>());
+}
+template <class D, class It>
+TIDE_HOST_DEVICE bool is_sorted(D& d, It first, It last) {
+  return tide::is_sorted_until(d, first, last) == last;
+}
+template <class D, class It, class Comp>
+TIDE_HOST_DEVICE bool is_sorted(D& d, It first, It last, Comp comp) {
+  return tide::is_sorted_until(d, first, last, comp) == last;
+}
+/// Partitioned: !pred(x) is sorted, false before true.
+template <class D, class It, class Pred>
+TIDE_HOST_DEVICE bool is_partitioned(D& d, It first, It last, Pred pred) {
+  return tide::is_sorted(d, make_transform_iterator(first, not_pred<Pred>{pred}),
+                         make_transform_iterator(last, not_pred<Pred>{pred}));
+}
+template <class D, class It, class Pred>
+TIDE_HOST_DEVICE It partition_point(D& d, It first, It last, Pred pred) {
+  return tide::find_if_not(d, first, last, pred);
+}
+}  // namespace detail::user_chain
 
 }  // namespace tide

@@ -6,6 +6,7 @@
 /// calling thread, with no allocation and no exceptions (backend/seq/device_code.hpp).
 
 #include "detail/dispatch.hpp"
+#include "detail/user_backend.hpp"
 #include "functional.hpp"
 #include "iterator/permutation_iterator.hpp"
 #include "transform.hpp"
@@ -54,5 +55,9 @@ OutIt gather_if(MapIt map_first, MapIt map_last, StencilIt stencil, InputIt inpu
   return tide::gather_if(detail::select_policy(map_first, stencil, input, out), map_first, map_last, stencil, input,
                          out, identity<>());
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else the inherited system.
+TIDE_USER_BACKEND(gather)
+TIDE_USER_BACKEND(gather_if)
 
 }  // namespace tide

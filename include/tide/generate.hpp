@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <type_traits>
 
+#include "detail/user_backend.hpp"
 #include "iterator/constant_iterator.hpp"
 #include "transform.hpp"
 
@@ -76,5 +77,9 @@ template <class OutIt, class Size, class Gen, detail::enable_if_not_policy_t<Out
 OutIt generate_n(OutIt first, Size count, Gen gen) {
   return tide::generate_n(detail::select_policy(first), first, count, gen);
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else the inherited system.
+TIDE_USER_BACKEND(generate)
+TIDE_USER_BACKEND(generate_n)
 
 }  // namespace tide

@@ -7,6 +7,8 @@
 /// calling thread, with no allocation and no exceptions (backend/seq/device_code.hpp).
 
 #include "detail/not_pred.hpp"
+#include "detail/user_backend.hpp"
+#include "find.hpp"
 #include "functional.hpp"
 #include "iterator/zip_iterator.hpp"
 #include "reduce.hpp"
@@ -80,5 +82,40 @@ template <class It1, class It2, class Pred = equal_to<>, detail::enable_if_not_p
 bool equal(It1 first1, It1 last1, It2 first2, Pred pred = Pred()) {
   return tide::equal(detail::select_policy(first1, first2), first1, last1, first2, pred);
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else, as Thrust's generic
+// layer (its CUDA system's too), all_of and any_of over the user's find_if and none_of over any_of.
+TIDE_USER_BACKEND(equal)
+
+namespace detail::user_chain {
+TIDE_USER_CHAIN_DEFAULT(all_of)
+TIDE_USER_CHAIN_DEFAULT(any_of)
+TIDE_USER_CHAIN_DEFAULT(none_of)
+template <class D, class It, class Pred>
+TIDE_HOST_DEVICE bool all_of(D& d, It first, It last, Pred pred);
+template <class D, class It, class Pred>
+TIDE_HOST_DEVICE bool any_of(D& d, It first, It last, Pred pred);
+template <class D, class It, class Pred>
+TIDE_HOST_DEVICE bool none_of(D& d, It first, It last, Pred pred);
+}  // namespace detail::user_chain
+
+TIDE_USER_BACKEND_CHAINED(all_of)
+TIDE_USER_BACKEND_CHAINED(any_of)
+TIDE_USER_BACKEND_CHAINED(none_of)
+
+namespace detail::user_chain {
+template <class D, class It, class Pred>
+TIDE_HOST_DEVICE bool all_of(D& d, It first, It last, Pred pred) {
+  return tide::find_if(d, first, last, not_pred<Pred>{pred}) == last;
+}
+template <class D, class It, class Pred>
+TIDE_HOST_DEVICE bool any_of(D& d, It first, It last, Pred pred) {
+  return tide::find_if(d, first, last, pred) != last;
+}
+template <class D, class It, class Pred>
+TIDE_HOST_DEVICE bool none_of(D& d, It first, It last, Pred pred) {
+  return !tide::any_of(d, first, last, pred);
+}
+}  // namespace detail::user_chain
 
 }  // namespace tide

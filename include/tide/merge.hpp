@@ -15,6 +15,7 @@
 #include "backend/seq/merge.hpp"
 #include "detail/dispatch.hpp"
 #include "detail/sort_traits.hpp"
+#include "detail/user_backend.hpp"
 #include "functional.hpp"
 #include "pair.hpp"
 #if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
@@ -110,5 +111,9 @@ pair<KeyOut, ValOut> merge_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 
                             keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2,
                             keys_result, values_result);
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else the inherited system.
+TIDE_USER_BACKEND(merge)
+TIDE_USER_BACKEND(merge_by_key)
 
 }  // namespace tide

@@ -22,6 +22,7 @@
 #include "backend/seq/device_code.hpp"
 #include "backend/seq/partition.hpp"
 #include "detail/dispatch.hpp"
+#include "detail/user_backend.hpp"
 #include "pair.hpp"
 #include "transform.hpp"
 #if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
@@ -200,5 +201,11 @@ pair<OutTrue, OutFalse> partition_copy(It first, It last, OutTrue out_true, OutF
   return tide::partition_copy(detail::select_policy(first, out_true, out_false), first, last, first, out_true,
                               out_false, pred);
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else the inherited system.
+TIDE_USER_BACKEND(partition)
+TIDE_USER_BACKEND(partition_copy)
+TIDE_USER_BACKEND(stable_partition)
+TIDE_USER_BACKEND(stable_partition_copy)
 
 }  // namespace tide

@@ -22,6 +22,7 @@
 #include "backend/seq/reduce.hpp"
 #include "detail/accumulator.hpp"
 #include "detail/dispatch.hpp"
+#include "detail/user_backend.hpp"
 #include "functional.hpp"
 #include "iterator/transform_iterator.hpp"
 #include "iterator/zip_iterator.hpp"
@@ -199,5 +200,12 @@ TIDE_HOST_DEVICE void count_into(const Policy& policy, It first, It last, OutIt 
   detail::range_size(policy, first, last, "count_into");
   tide::count_if_into(policy, first, last, out, detail::equals_value<T>{value});
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else the inherited system.
+TIDE_USER_BACKEND(reduce)
+TIDE_USER_BACKEND(transform_reduce)
+TIDE_USER_BACKEND(inner_product)
+TIDE_USER_BACKEND(count)
+TIDE_USER_BACKEND(count_if)
 
 }  // namespace tide

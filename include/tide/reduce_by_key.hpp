@@ -22,6 +22,7 @@
 #include "backend/seq/device_code.hpp"
 #include "backend/seq/reduce_by_key.hpp"
 #include "detail/dispatch.hpp"
+#include "detail/user_backend.hpp"
 #include "functional.hpp"
 #include "iterator/discard_iterator.hpp"
 #include "pair.hpp"
@@ -91,5 +92,8 @@ pair<KeyOut, ValOut> reduce_by_key(KeyIt keys_first, KeyIt keys_last, ValIt valu
   return tide::reduce_by_key(keys_first, keys_last, values_first, keys_output, values_output, equal_to<>(),
                              plus<detail::reduce_by_key_sum_t<ValIt, ValOut>>());
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else the inherited system.
+TIDE_USER_BACKEND(reduce_by_key)
 
 }  // namespace tide

@@ -16,6 +16,7 @@
 #include <type_traits>
 
 #include "copy.hpp"  // detail::equal_to_value
+#include "detail/user_backend.hpp"
 #include "transform.hpp"
 
 namespace tide {
@@ -173,5 +174,11 @@ template <class It, class OutIt, class T, detail::enable_if_not_policy_t<It> = 0
 OutIt replace_copy(It first, It last, OutIt out, const T& old_value, const T& new_value) {
   return tide::replace_copy(detail::select_policy(first, out), first, last, out, old_value, new_value);
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else the inherited system.
+TIDE_USER_BACKEND(replace)
+TIDE_USER_BACKEND(replace_if)
+TIDE_USER_BACKEND(replace_copy)
+TIDE_USER_BACKEND(replace_copy_if)
 
 }  // namespace tide

@@ -15,6 +15,7 @@
 
 #include <type_traits>
 
+#include "detail/user_backend.hpp"
 #include "iterator/reverse_iterator.hpp"
 #include "iterator/zip_iterator.hpp"
 #include "transform.hpp"
@@ -99,5 +100,10 @@ template <class It, class OutIt, detail::enable_if_not_policy_t<It> = 0>
 OutIt reverse_copy(It first, It last, OutIt out) {
   return tide::reverse_copy(detail::select_policy(first, out), first, last, out);
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else the inherited system.
+TIDE_USER_BACKEND(reverse)
+TIDE_USER_BACKEND(reverse_copy)
+TIDE_USER_BACKEND(swap_ranges)
 
 }  // namespace tide

@@ -38,6 +38,7 @@
 #include "backend/seq/scan_by_key.hpp"
 #include "detail/accumulator.hpp"
 #include "detail/dispatch.hpp"
+#include "detail/user_backend.hpp"
 #include "functional.hpp"
 #include "iterator/transform_iterator.hpp"
 #if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
@@ -307,5 +308,13 @@ template <class InIt, class OutIt, class UnaryOp, class T, class Op, detail::ena
 OutIt transform_exclusive_scan(InIt first, InIt last, OutIt result, UnaryOp f, T init, Op op) {
   return tide::transform_exclusive_scan(detail::select_policy(first, result), first, last, result, f, init, op);
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else the inherited system.
+TIDE_USER_BACKEND(inclusive_scan)
+TIDE_USER_BACKEND(exclusive_scan)
+TIDE_USER_BACKEND(transform_inclusive_scan)
+TIDE_USER_BACKEND(transform_exclusive_scan)
+TIDE_USER_BACKEND(inclusive_scan_by_key)
+TIDE_USER_BACKEND(exclusive_scan_by_key)
 
 }  // namespace tide

@@ -7,6 +7,7 @@
 /// calling thread, with no allocation and no exceptions (backend/seq/device_code.hpp).
 
 #include "detail/dispatch.hpp"
+#include "detail/user_backend.hpp"
 #include "functional.hpp"
 #include "iterator/permutation_iterator.hpp"
 #include "transform.hpp"
@@ -48,5 +49,9 @@ template <class It, class MapIt, class StencilIt, class OutIt, detail::enable_if
 void scatter_if(It first, It last, MapIt map, StencilIt stencil, OutIt out) {
   tide::scatter_if(detail::select_policy(first, map, stencil, out), first, last, map, stencil, out, identity<>());
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else the inherited system.
+TIDE_USER_BACKEND(scatter)
+TIDE_USER_BACKEND(scatter_if)
 
 }  // namespace tide

@@ -21,6 +21,7 @@
 #include "backend/seq/set_operations.hpp"
 #include "detail/dispatch.hpp"
 #include "detail/set_operation_path.hpp"
+#include "detail/user_backend.hpp"
 #include "functional.hpp"
 #include "pair.hpp"
 #include "transform.hpp"
@@ -274,5 +275,15 @@ pair<KeyOut, ValOut> set_symmetric_difference_by_key(KeyIt1 keys_first1, KeyIt1 
       detail::select_policy(keys_first1, keys_first2, values_first1, values_first2, keys_result, values_result),
       keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result, values_result, comp);
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else the inherited system.
+TIDE_USER_BACKEND(set_union)
+TIDE_USER_BACKEND(set_intersection)
+TIDE_USER_BACKEND(set_difference)
+TIDE_USER_BACKEND(set_symmetric_difference)
+TIDE_USER_BACKEND(set_union_by_key)
+TIDE_USER_BACKEND(set_intersection_by_key)
+TIDE_USER_BACKEND(set_difference_by_key)
+TIDE_USER_BACKEND(set_symmetric_difference_by_key)
 
 }  // namespace tide

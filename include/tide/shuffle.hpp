@@ -31,6 +31,7 @@
 #include "detail/dispatch.hpp"
 #include "detail/feistel_bijection.hpp"
 #include "detail/temporary_buffer.hpp"
+#include "detail/user_backend.hpp"
 #include "functional.hpp"
 #include "iterator/counting_iterator.hpp"
 #include "iterator/permutation_iterator.hpp"
@@ -249,5 +250,9 @@ template <class RandomIt, class URBG, detail::enable_if_not_policy_t<RandomIt> =
 TIDE_HOST_DEVICE void shuffle(RandomIt first, RandomIt last, URBG&& g) {
   tide::shuffle(detail::implicit_policy(first), first, last, g);
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else the inherited system.
+TIDE_USER_BACKEND(shuffle)
+TIDE_USER_BACKEND(shuffle_copy)
 
 }  // namespace tide

@@ -24,6 +24,7 @@
 #include "detail/dispatch.hpp"
 #include "detail/radix_traits.hpp"
 #include "detail/sort_traits.hpp"
+#include "detail/user_backend.hpp"
 #include "functional.hpp"
 #if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
 #include "backend/cuda/sort.hpp"
@@ -151,5 +152,11 @@ void radix_sort_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first, in
   tide::radix_sort_by_key(detail::select_policy(keys_first, values_first), keys_first, keys_last, values_first,
                           begin_bit, end_bit, comp);
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else the inherited system.
+TIDE_USER_BACKEND(sort)
+TIDE_USER_BACKEND(stable_sort)
+TIDE_USER_BACKEND(sort_by_key)
+TIDE_USER_BACKEND(stable_sort_by_key)
 
 }  // namespace tide

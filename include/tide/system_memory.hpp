@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "detail/temporary_buffer.hpp"
+#include "detail/user_backend.hpp"
 #include "execution.hpp"
 #include "memory.hpp"
 #include "pair.hpp"
@@ -97,6 +98,15 @@ void return_temporary_buffer(const Policy& policy, Pointer p, std::ptrdiff_t n) 
   if (!raw || n <= 0) return;
   detail::resource_of(policy)->deallocate(const_cast<T*>(raw), std::size_t(n) * sizeof(T), detail::stream_of(policy));
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload (Thrust's
+// custom_temporary_allocation example of old overloads get_temporary_buffer and
+// return_temporary_buffer), else the inherited system's.
+TIDE_USER_BACKEND(malloc)
+TIDE_USER_BACKEND_TYPED(malloc)
+TIDE_USER_BACKEND(free)
+TIDE_USER_BACKEND_TYPED(get_temporary_buffer)
+TIDE_USER_BACKEND(return_temporary_buffer)
 
 /// The types of `tide::host` and `tide::device` (Thrust's `thrust::host_t`, `thrust::device_t`).
 using host_t = std::decay_t<decltype(host)>;

@@ -17,6 +17,7 @@
 #include "detail/copy_across.hpp"
 #include "detail/dispatch.hpp"
 #include "detail/temporary_buffer.hpp"
+#include "detail/user_backend.hpp"
 #include "functional.hpp"
 #include "iterator/constant_iterator.hpp"
 #include "iterator/counting_iterator.hpp"
@@ -378,5 +379,41 @@ OutIt copy_n(It first, Size count, OutIt out) {
   size_type n = detail::checked_count(count, "copy_n");
   return tide::copy(first, detail::advanced(first, n), out);
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else the inherited system;
+// as Thrust's generic layer (its CUDA system's too), sequence fills in init and step through the
+// user's overloads of its longer forms, then tabulates through the user's tabulate.
+TIDE_USER_BACKEND(for_each)
+TIDE_USER_BACKEND(for_each_n)
+TIDE_USER_BACKEND(transform)
+TIDE_USER_BACKEND(transform_if)
+TIDE_USER_BACKEND(copy)
+TIDE_USER_BACKEND(copy_n)
+TIDE_USER_BACKEND(fill)
+TIDE_USER_BACKEND(fill_n)
+TIDE_USER_BACKEND(tabulate)
+
+namespace detail::user_chain {
+TIDE_USER_CHAIN_DEFAULT(sequence)
+template <class D, class It>
+TIDE_HOST_DEVICE void sequence(D& d, It first, It last);
+template <class D, class It, class T>
+TIDE_HOST_DEVICE void sequence(D& d, It first, It last, T init);
+template <class D, class It, class T>
+TIDE_HOST_DEVICE void sequence(D& d, It first, It last, T init, T step) {
+  tide::tabulate(d, first, last, sequence_value<T>{init, step});
+}
+}  // namespace detail::user_chain
+TIDE_USER_BACKEND_CHAINED(sequence)
+namespace detail::user_chain {
+template <class D, class It>
+TIDE_HOST_DEVICE void sequence(D& d, It first, It last) {
+  tide::sequence(d, first, last, iter_value_t<It>(0));
+}
+template <class D, class It, class T>
+TIDE_HOST_DEVICE void sequence(D& d, It first, It last, T init) {
+  tide::sequence(d, first, last, init, T(1));
+}
+}  // namespace detail::user_chain
 
 }  // namespace tide

@@ -12,6 +12,7 @@
 #include <new>
 #include <type_traits>
 
+#include "detail/user_backend.hpp"
 #include "iterator/counting_iterator.hpp"
 #include "transform.hpp"
 
@@ -132,5 +133,11 @@ template <class It, class Size, class T, detail::enable_if_not_policy_t<It> = 0>
 It uninitialized_fill_n(It first, Size count, const T& value) {
   return tide::uninitialized_fill_n(detail::select_policy(first), first, count, value);
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else the inherited system.
+TIDE_USER_BACKEND(uninitialized_copy)
+TIDE_USER_BACKEND(uninitialized_copy_n)
+TIDE_USER_BACKEND(uninitialized_fill)
+TIDE_USER_BACKEND(uninitialized_fill_n)
 
 }  // namespace tide

@@ -21,8 +21,10 @@
 #include "backend/seq/unique_by_key.hpp"
 #include "detail/dispatch.hpp"
 #include "detail/temporary_buffer.hpp"
+#include "detail/user_backend.hpp"
 #include "functional.hpp"
 #include "iterator/counting_iterator.hpp"
+#include "iterator/zip_iterator.hpp"
 #include "pair.hpp"
 #include "reduce.hpp"
 #include "transform.hpp"
@@ -147,5 +149,41 @@ template <class It, class BinaryPred = equal_to<>, detail::enable_if_not_policy_
 detail::iter_difference_t<It> unique_count(It first, It last, BinaryPred pred = BinaryPred()) {
   return tide::unique_count(detail::select_policy(first), first, last, pred);
 }
+
+// With a user's policy (tide::execution_policy<D>): the user's overload, else the inherited system;
+// unique_count, as Thrust's CUDA system, counts the neighbour pairs that differ through the user's
+// count_if (without a predicate: through the user's unique_count with equal_to first).
+TIDE_USER_BACKEND(unique_by_key)
+TIDE_USER_BACKEND(unique_by_key_copy)
+
+namespace detail::user_chain {
+TIDE_USER_CHAIN_DEFAULT(unique_count)
+/// !pred(a, b) for a zipped neighbour pair (a, b).
+template <class Pred>
+struct neighbours_differ {
+  mutable Pred pred;
+  TIDE_EXEC_CHECK_DISABLE
+  template <class Tuple>
+  TIDE_HOST_DEVICE bool operator()(const Tuple& t) const {
+    return !pred(get<0>(t), get<1>(t));
+  }
+};
+template <class D, class It, class BinaryPred>
+TIDE_HOST_DEVICE iter_difference_t<It> unique_count(D& d, It first, It last, BinaryPred pred) {
+  if (first == last) return 0;
+  auto n = last - first;
+  auto pairs = make_zip_iterator(first, first + 1);
+  return 1 + tide::count_if(d, pairs, pairs + (n - 1), neighbours_differ<BinaryPred>{pred});
+}
+template <class D, class It>
+TIDE_HOST_DEVICE iter_difference_t<It> unique_count(D& d, It first, It last);
+}  // namespace detail::user_chain
+TIDE_USER_BACKEND_CHAINED(unique_count)
+namespace detail::user_chain {
+template <class D, class It>
+TIDE_HOST_DEVICE iter_difference_t<It> unique_count(D& d, It first, It last) {
+  return tide::unique_count(d, first, last, equal_to<iter_value_t<It>>());
+}
+}  // namespace detail::user_chain
 
 }  // namespace tide
