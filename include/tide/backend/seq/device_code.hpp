@@ -8,10 +8,13 @@
 // In device code:
 // - No exceptions: last before first, or a negative count, is an empty range.
 // - No allocation: every seq primitive works in place (the sort is backend/seq/in_place_sort.hpp).
-// - Only seq and the device policy run there. nvcc compiles the device side of a __host__ __device__
-//   template for every call, host calls included, so a policy cannot be refused at compile time
-//   there without refusing `tide::par` on the host; another policy (tide::par) prints a message
-//   naming the algorithm and traps when the call runs in device code.
+// - Only seq and the device policy run there. Device code that names tide::par (or tide::omp::par)
+//   does not compile: they are host variables, as Thrust's thrust::omp::par (execution.hpp). The
+//   algorithms cannot refuse the policy's type instead: nvcc compiles the device side of a
+//   __host__ __device__ template for every call, host calls included, so a static_assert there
+//   would refuse `tide::par` on the host too. An OpenMP policy that still reaches device code as a
+//   value (a kernel's argument) prints a message naming the algorithm and traps when the call runs
+//   (test/fault: par_traps_in_device_code).
 
 #include <cstdio>
 #include <type_traits>
