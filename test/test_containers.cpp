@@ -8,6 +8,7 @@
 #include <numeric>
 #include <sstream>
 #include <string>
+#include <thread>
 
 using namespace tide_test;
 
@@ -433,6 +434,48 @@ TEST_CASE("host code reading a universal_vector right after an algorithm sees it
   u[5] = -1;  // a host write after device work
   CHECK(tide::reduce(u.begin(), u.begin() + 10) == 45 - 5 - 1);
 }
+
+TEST_CASE("a host-system algorithm on a universal_vector right after device work sees its result") {
+  const int n = 1 << 20;
+  tide::universal_vector<int> u(n, 1);
+  tide::transform(tide::device, u.begin(), u.end(), u.begin(), tide::negate<int>());
+  CHECK(tide::reduce(tide::seq, u.begin(), u.end(), 0LL) == -static_cast<long long>(n));  // reads
+  tide::fill(tide::device, u.begin(), u.end(), 3);
+  std::vector<int> h(n, 5);
+  tide::copy(tide::seq, h.begin(), h.end(), u.begin());  // writes: after the fill, not under it
+  CHECK(tide::count(tide::par, u.begin(), u.end(), 5) == n);
+}
+
+TEST_CASE("threads reading their universal_vectors after device work each see their own result") {
+  // Each thread's host reads wait for its own device work, whatever the others wait for meanwhile.
+  const int n = 1 << 16, rounds = 50;
+  std::vector<int> bad(4, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      tide::universal_vector<int> u(n);
+      for (int r = 0; r < rounds; ++r) {
+        tide::sequence(tide::device, u.begin(), u.end(), r * t);
+        if (u[n - 1] != r * t + n - 1 || u[n / 2] != r * t + n / 2) ++bad[t];
+      }
+    });
+  for (auto& th : threads) th.join();
+  CHECK(bad == std::vector<int>(4, 0));
+}
+
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+TEST_CASE("host access to universal memory waits once after device work, and not when none is queued") {
+  tide::universal_vector<int> u(1000, 1);
+  CHECK(u[0] == 1);
+  CHECK_FALSE(tide::detail::universal_work_pending());  // waited: later accesses are plain reads
+  tide::transform(tide::device, u.begin(), u.end(), u.begin(), tide::negate<int>());
+  CHECK(tide::detail::universal_work_pending());  // queued and not waited for: the call returned at once
+  CHECK(u[999] == -1);                             // waits for it
+  CHECK_FALSE(tide::detail::universal_work_pending());
+  CHECK(tide::reduce(tide::seq, u.begin(), u.end()) == -1000);  // host work queues nothing
+  CHECK_FALSE(tide::detail::universal_work_pending());
+}
+#endif
 
 TEST_CASE("universal_allocator hands out universal_ptr to memory host code can use") {
   tide::universal_allocator<double> a;
