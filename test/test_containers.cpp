@@ -345,7 +345,7 @@ using host_copy_counting = copy_counting<tide::host_vector, tide::host_allocator
 using device_copy_counting = copy_counting<tide::device_vector, tide::device_allocator>;
 }  // namespace
 
-TEST_CASE_TEMPLATE("an allocator's construct(p, value) makes each element a vector copies in from its system, as Thrust's",
+TEST_CASE_TEMPLATE("an allocator's construct(p, value) makes each element a vector copies in from its system",
                    K, host_copy_counting, device_copy_counting) {
   using V = typename K::vector;
   typename K::counter counter(1, 0ull);

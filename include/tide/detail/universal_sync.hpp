@@ -9,7 +9,7 @@
 // kernels still reading it. What tide synchronizes, and why:
 //  - every tide kernel launch is counted (`queued`, one atomic add: nothing next to a launch);
 //  - host code that reaches universal memory through a universal_ptr (a universal_vector's
-//    operator[], front, back, data, raw_pointer_cast, *p, p[i]) first waits for the device, once,
+//    operator[], at, front, back; raw_pointer_cast(u.data()); *p, p[i]) first waits for the device, once,
 //    when tide has queued work since the last such wait (`waited`), so a run of host accesses after
 //    an algorithm costs one wait and host accesses with nothing queued cost two loads;
 //  - a host-system algorithm (seq, par) does the same before it runs, once the program has handed
@@ -45,11 +45,13 @@ inline void universal_kernel_queued() noexcept {
 }
 /// A universal_ptr handed to an algorithm (unwrapped, or turned into a device_ptr).
 inline void universal_handed_over() noexcept {
-  if (!universal_work::in_use.load(std::memory_order_relaxed)) universal_work::in_use.store(true, std::memory_order_relaxed);
+  if (!universal_work::in_use.load(std::memory_order_relaxed))  // a load only, once it is set
+    universal_work::in_use.store(true, std::memory_order_relaxed);
 }
 /// Whether tide has queued device work since the last wait for universal memory.
 inline bool universal_work_pending() noexcept {
-  return universal_work::queued.load(std::memory_order_acquire) != universal_work::waited.load(std::memory_order_acquire);
+  return universal_work::queued.load(std::memory_order_acquire) !=
+         universal_work::waited.load(std::memory_order_acquire);
 }
 /// Before host code touches universal memory: waits for the device if tide queued work since the
 /// last wait.
