@@ -4,6 +4,7 @@
 #include <new>
 
 #include "tide/detail/raw_memory.hpp"
+#include "tide/detail/universal_sync.hpp"
 #include "tide/error.hpp"
 
 #if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
@@ -203,6 +204,16 @@ unsigned long long wait_for_result(stream_t stream, const result_slot& slot, con
 void synchronize_stream(stream_t stream, const char* where) {
   cudaError_t e = cudaStreamSynchronize(stream);
   if (e != cudaSuccess) throw_cuda_error(e, where);
+}
+
+void wait_for_universal_work(unsigned long long queued, const char* where) {
+  const cudaError_t e = cudaDeviceSynchronize();
+  if (e != cudaSuccess) throw_cuda_error(e, (std::string(where) + " (universal memory)").c_str());
+  unsigned long long waited = universal_work::waited.load(std::memory_order_relaxed);
+  while (waited < queued &&
+         !universal_work::waited.compare_exchange_weak(waited, queued, std::memory_order_release,
+                                                        std::memory_order_relaxed)) {
+  }
 }
 
 namespace {

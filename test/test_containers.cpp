@@ -5,8 +5,10 @@
 
 #include <atomic>
 #include <memory>
+#include <numeric>
 #include <sstream>
 #include <string>
+#include <thread>
 
 using namespace tide_test;
 
@@ -310,6 +312,82 @@ TEST_CASE("an allocator's construct member replaces the fill, once per new eleme
 }
 #endif
 
+namespace {
+/// An allocator whose construct(p, value) counts its calls, in memory of the allocator's system
+/// (a kernel counts on the device), and copies the value.
+template <class T, class Base>
+struct copy_counting_allocator : Base {
+  template <class U>
+  struct rebind {
+    using other = copy_counting_allocator<U, typename Base::template rebind<U>::other>;
+  };
+  explicit copy_counting_allocator(unsigned long long* c) : calls(c) {}
+  template <class U, class B2>
+  copy_counting_allocator(const copy_counting_allocator<U, B2>& o) : Base(o), calls(o.calls) {}
+  TIDE_HOST_DEVICE void construct(T* p, const T& value) {
+#if defined(__CUDA_ARCH__)
+    atomicAdd(calls, 1ull);
+#else
+    __atomic_fetch_add(calls, 1ull, __ATOMIC_RELAXED);  // the host systems run it on threads
+#endif
+    ::new (static_cast<void*>(p)) T(value);
+  }
+  unsigned long long* calls;
+};
+template <template <class...> class Vector, template <class> class Base>
+struct copy_counting {
+  template <class T>
+  using alloc = copy_counting_allocator<T, Base<T>>;
+  using vector = Vector<int, alloc<int>>;
+  using counter = Vector<unsigned long long>;  // where construct can count
+};
+using host_copy_counting = copy_counting<tide::host_vector, tide::host_allocator>;
+using device_copy_counting = copy_counting<tide::device_vector, tide::device_allocator>;
+}  // namespace
+
+TEST_CASE_TEMPLATE("an allocator's construct(p, value) makes each element a vector copies in from its system",
+                   K, host_copy_counting, device_copy_counting) {
+  using V = typename K::vector;
+  typename K::counter counter(1, 0ull);
+  typename K::template alloc<int> a(tide::raw_pointer_cast(counter.data()));
+  auto calls = [&] {  // the calls since the last look
+    const unsigned long long c = counter[0];
+    counter[0] = 0ull;
+    return c;
+  };
+  std::vector<int> h(100);
+  std::iota(h.begin(), h.end(), 0);
+  // From the host: elements made by the allocator where the vector's memory is the host's;
+  // from another system (host to device), one bulk copy, as Thrust's two_system_copy.
+  V v(h.begin(), h.end(), a);
+  const bool host_memory = std::is_same_v<tide::iterator_system_t<typename V::iterator>, tide::host_system_tag>;
+  CHECK(calls() == (host_memory ? 100u : 0u));
+  CHECK(to_std(v) == h);
+  V c(v);  // copies within the system: each element through construct
+  CHECK(calls() == 100u);
+  CHECK(to_std(c) == h);
+  c = v;
+  CHECK(calls() == 100u);
+  c.assign(v.begin() + 10, v.end());
+  CHECK(calls() == 90u);
+  c.assign(tide::counting_iterator<int>(0), tide::counting_iterator<int>(50));  // any system
+  CHECK(calls() == 50u);
+  CHECK(to_std(c) == std::vector<int>(h.begin(), h.begin() + 50));
+  c.resize(55, 7);  // grows: the 50 copied over and the 5 new ones
+  CHECK(calls() == 55u);
+  c.insert(c.begin() + 1, v.begin() + 97, v.end());  // room enough: the 3 inserted
+  CHECK(calls() == 3u);
+  c.push_back(9);
+  CHECK(calls() == 1u);
+  std::vector<int> want(h.begin(), h.begin() + 50);
+  want.insert(want.begin() + 1, {97, 98, 99});
+  want.insert(want.end(), {7, 7, 7, 7, 7, 9});
+  CHECK(to_std(c) == want);
+  c.erase(c.begin(), c.begin() + 3);  // moves within the vector: no construct
+  c.shrink_to_fit();                   // a copy to a smaller block
+  CHECK(calls() == want.size() - 3);
+}
+
 TEST_CASE("a universal_vector is written by host code and read by algorithms") {
   tide::universal_vector<int> u(100);
   static_assert(std::is_same_v<decltype(u[0]), int&>);  // plain references, no copies
@@ -356,6 +434,48 @@ TEST_CASE("host code reading a universal_vector right after an algorithm sees it
   u[5] = -1;  // a host write after device work
   CHECK(tide::reduce(u.begin(), u.begin() + 10) == 45 - 5 - 1);
 }
+
+TEST_CASE("a host-system algorithm on a universal_vector right after device work sees its result") {
+  const int n = 1 << 20;
+  tide::universal_vector<int> u(n, 1);
+  tide::transform(tide::device, u.begin(), u.end(), u.begin(), tide::negate<int>());
+  CHECK(tide::reduce(tide::seq, u.begin(), u.end(), 0LL) == -static_cast<long long>(n));  // reads
+  tide::fill(tide::device, u.begin(), u.end(), 3);
+  std::vector<int> h(n, 5);
+  tide::copy(tide::seq, h.begin(), h.end(), u.begin());  // writes: after the fill, not under it
+  CHECK(tide::count(tide::par, u.begin(), u.end(), 5) == n);
+}
+
+TEST_CASE("threads reading their universal_vectors after device work each see their own result") {
+  // Each thread's host reads wait for its own device work, whatever the others wait for meanwhile.
+  const int n = 1 << 16, rounds = 50;
+  std::vector<int> bad(4, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      tide::universal_vector<int> u(n);
+      for (int r = 0; r < rounds; ++r) {
+        tide::sequence(tide::device, u.begin(), u.end(), r * t);
+        if (u[n - 1] != r * t + n - 1 || u[n / 2] != r * t + n / 2) ++bad[t];
+      }
+    });
+  for (auto& th : threads) th.join();
+  CHECK(bad == std::vector<int>(4, 0));
+}
+
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+TEST_CASE("host access to universal memory waits once after device work, and not when none is queued") {
+  tide::universal_vector<int> u(1000, 1);
+  CHECK(u[0] == 1);
+  CHECK_FALSE(tide::detail::universal_work_pending());  // waited: later accesses are plain reads
+  tide::transform(tide::device, u.begin(), u.end(), u.begin(), tide::negate<int>());
+  CHECK(tide::detail::universal_work_pending());  // queued and not waited for: the call returned at once
+  CHECK(u[999] == -1);                             // waits for it
+  CHECK_FALSE(tide::detail::universal_work_pending());
+  CHECK(tide::reduce(tide::seq, u.begin(), u.end()) == -1000);  // host work queues nothing
+  CHECK_FALSE(tide::detail::universal_work_pending());
+}
+#endif
 
 TEST_CASE("universal_allocator hands out universal_ptr to memory host code can use") {
   tide::universal_allocator<double> a;

@@ -10,6 +10,19 @@ using namespace tide_test;
 using namespace tide_test::device_code;
 
 namespace {
+/// Sums n ints: with tide::par where it runs on the host, with tide::seq in device code. Device
+/// code cannot name tide::par (it does not compile, as thrust::omp::par), so the host path names it
+/// behind the target guard (or NV_IF_TARGET(NV_IS_HOST, ...)).
+struct sum_on_either_path {
+  TIDE_HOST_DEVICE long long operator()(const int* x, int n) const {
+#if defined(__CUDA_ARCH__)
+    return tide::reduce(tide::seq, x, x + n, 0LL);
+#else
+    return tide::reduce(tide::par, x, x + n, 0LL);
+#endif
+  }
+};
+
 /// Runs a routine with tide::seq on the host over every thread size and checks it.
 template <class Routine>
 void check_on_host() {
@@ -28,6 +41,12 @@ TEST_CASE("a host-device functor calling tide::transform(tide::seq) works from h
   std::vector<float> x{1, 2, 3, 4}, y{10, 20, 30, 40};
   saxpy_row{2.0f, 4}(x.data(), y.data());
   CHECK(y == std::vector<float>{12, 24, 36, 48});
+}
+
+TEST_CASE("a __host__ __device__ function calls an algorithm with tide::par on its host path") {
+  std::vector<int> x(1000);
+  std::iota(x.begin(), x.end(), -500);
+  CHECK(sum_on_either_path{}(x.data(), 1000) == -500);
 }
 
 TEST_CASE("the routine device code runs gives std::'s results when the host runs it with tide::seq") {
@@ -152,6 +171,10 @@ void check_in_kernels() {
   }
 }
 
+__global__ void sum_kernel(const int* x, int n, long long* sums) {
+  sums[threadIdx.x] = sum_on_either_path{}(x, n - static_cast<int>(threadIdx.x));
+}
+
 __global__ void saxpy_kernel(const float* x, float* y, int rows, int n) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t < rows) saxpy_row{3.0f, n}(x + t * n, y + t * n);
@@ -179,6 +202,16 @@ TEST_CASE("in kernels, every algorithm with tide::seq and tide::device gives std
 
 TEST_CASE("in kernels, the other forms with tide::seq and tide::device give std::'s results per thread") {
   check_in_kernels<more_routine>();
+}
+
+TEST_CASE("the same __host__ __device__ function takes its tide::seq path in a kernel") {
+  std::vector<int> x(1000);
+  std::iota(x.begin(), x.end(), -500);
+  tide::device_vector<int> dx(x.begin(), x.end());
+  tide::device_vector<long long> sums(32);
+  sum_kernel<<<1, 32>>>(tide::raw_pointer_cast(dx.data()), 1000, tide::raw_pointer_cast(sums.data()));
+  REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+  for (int t = 0; t < 32; ++t) CHECK(sums[t] == std::accumulate(x.begin(), x.end() - t, 0LL));
 }
 
 TEST_CASE("a saxpy functor calling tide::transform(tide::seq) runs per thread in a kernel") {

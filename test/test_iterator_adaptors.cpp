@@ -212,6 +212,55 @@ class wrapped_ptr : public tide::iterator_adaptor<wrapped_ptr<T>, T*> {
   friend class tide::iterator_core_access;
 };
 
+/// A pointer iterator on iterator_facade with a const version, written as a user would: the
+/// primitives take this type only, and the const version converts from the other.
+template <class T>
+class facade_ptr : public tide::iterator_facade<facade_ptr<T>, std::remove_const_t<T>, tide::host_system_tag,
+                                                tide::random_access_traversal_tag, T&> {
+ public:
+  facade_ptr() = default;
+  TIDE_HOST_DEVICE explicit facade_ptr(T* p) : p_(p) {}
+  template <class U, std::enable_if_t<std::is_convertible_v<U*, T*>, int> = 0>
+  TIDE_HOST_DEVICE facade_ptr(const facade_ptr<U>& o) : p_(o.get()) {}
+  TIDE_HOST_DEVICE T* get() const { return p_; }
+
+ private:
+  friend class tide::iterator_core_access;
+  TIDE_HOST_DEVICE T& dereference() const { return *p_; }
+  TIDE_HOST_DEVICE bool equal(const facade_ptr& o) const { return p_ == o.p_; }
+  TIDE_HOST_DEVICE void advance(std::ptrdiff_t n) { p_ += n; }
+  TIDE_HOST_DEVICE std::ptrdiff_t distance_to(const facade_ptr& o) const { return o.p_ - p_; }
+  T* p_ = nullptr;
+};
+
+template <class A, class B, class = void>
+struct compares : std::false_type {};
+template <class A, class B>
+struct compares<A, B, std::void_t<decltype(std::declval<A>() == std::declval<B>())>> : std::true_type {};
+template <class A, class B, class = void>
+struct subtracts : std::false_type {};
+template <class A, class B>
+struct subtracts<A, B, std::void_t<decltype(std::declval<A>() - std::declval<B>())>> : std::true_type {};
+
+/// Checks every comparison and both differences of a and b, a `d` elements after b.
+template <class A, class B>
+void check_mixed_order(const A& a, const B& b, std::ptrdiff_t d) {
+  CHECK((a == b) == (d == 0));
+  CHECK((b == a) == (d == 0));
+  CHECK((a != b) == (d != 0));
+  CHECK((b != a) == (d != 0));
+  CHECK((a < b) == (d < 0));
+  CHECK((b < a) == (d > 0));
+  CHECK((a > b) == (d > 0));
+  CHECK((b > a) == (d < 0));
+  CHECK((a <= b) == (d <= 0));
+  CHECK((b <= a) == (d >= 0));
+  CHECK((a >= b) == (d >= 0));
+  CHECK((b >= a) == (d <= 0));
+  CHECK(a - b == d);
+  CHECK(b - a == -d);
+}
+
 /// An iterator naming its system through Thrust's device category (no system_type member).
 struct device_category_iterator {
   using iterator_category = tide::random_access_device_iterator_tag;
@@ -584,6 +633,65 @@ TEST_CASE("iterator_adaptor: defaults come from the base") {
   repeat_iterator<int*> r(a, 3);
   CHECK(r[5] == 2);
   CHECK(r + 3 != r);
+}
+
+TEST_CASE("a facade iterator and its const version compare and subtract in either order, as Thrust's") {
+  int a[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+  facade_ptr<int> it(a + 5);
+  facade_ptr<const int> cit(a + 2);
+  // The difference type is the left side's where the right converts to it, else the right's.
+  static_assert(std::is_same_v<decltype(cit - it), std::ptrdiff_t>);
+  static_assert(std::is_same_v<decltype(it - cit), std::ptrdiff_t>);
+  check_mixed_order(it, cit, 3);
+  check_mixed_order(it, facade_ptr<const int>(a + 5), 0);
+  check_mixed_order(facade_ptr<int>(a), cit, -2);
+  cit = it;  // the const version converts from the other
+  CHECK(*cit == 5);
+  CHECK(std::count_if(cit, facade_ptr<const int>(a + 8), [](int x) { return x > 5; }) == 2);
+}
+
+TEST_CASE("adaptors over interoperable bases compare and subtract, as Thrust's") {
+  int a[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+  // The same adaptor over int* and const int*.
+  check_mixed_order(wrapped_ptr<int>(a + 6), wrapped_ptr<const int>(a + 1), 5);
+  // Two different adaptors: the bases decide.
+  repeat_iterator<int*> r(a, 3);
+  check_mixed_order(r + 4, wrapped_ptr<const int>(a + 4), 0);
+  check_mixed_order(r, wrapped_ptr<const int>(a + 7), -7);
+  static_assert(std::is_same_v<decltype(r - wrapped_ptr<const int>(a)), std::ptrdiff_t>);
+  // Bases that do not compare leave the operators out, as do unrelated iterators.
+  static_assert(!compares<wrapped_ptr<int>, repeat_iterator<tide::counting_iterator<int>>>::value);
+  static_assert(!subtracts<wrapped_ptr<int>, repeat_iterator<tide::counting_iterator<int>>>::value);
+  static_assert(!compares<tide::counting_iterator<int>, squares_iterator>::value);
+  static_assert(!subtracts<squares_iterator, tide::counting_iterator<long>>::value);
+  static_assert(compares<wrapped_ptr<const int>, repeat_iterator<int*>>::value);
+}
+
+TEST_CASE("reverse, zip, transform and permutation iterators over const and non-const bases interoperate") {
+  int a[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+  const int* ca = a;
+  int idx[8] = {7, 6, 5, 4, 3, 2, 1, 0};
+
+  tide::reverse_iterator<int*> r(a + 8);
+  tide::reverse_iterator<const int*> cr = r;  // converts, as Thrust's
+  CHECK(*cr == 7);
+  check_mixed_order(r + 3, cr, 3);
+  check_mixed_order(r, tide::reverse_iterator<const int*>(ca), -8);
+
+  auto z = tide::make_zip_iterator(a, idx);
+  tide::zip_iterator<tide::tuple<const int*, const int*>> cz = z;  // converts
+  check_mixed_order(z + 2, cz, 2);
+  check_mixed_order(z, tide::make_zip_iterator(ca + 8, static_cast<const int*>(idx)), -8);
+
+  auto t = tide::make_transform_iterator(a, negate_int());
+  auto ct = tide::make_transform_iterator(ca + 3, negate_int());
+  check_mixed_order(t + 5, ct, 2);
+  CHECK(*ct == -3);
+
+  auto p = tide::make_permutation_iterator(a, idx);
+  auto cp = tide::make_permutation_iterator(ca, static_cast<const int*>(idx) + 6);
+  check_mixed_order(p + 1, cp, -5);
+  CHECK(*cp == 1);
 }
 
 TEST_CASE_TEMPLATE("iterator_adaptor: user adaptors as inputs and outputs of algorithms", B, TIDE_TEST_BACKENDS) {

@@ -38,6 +38,13 @@
 #else
 #define TIDE_GLOBAL_CONSTANT inline constexpr
 #endif
+// The OpenMP policies cannot run in device code, so they stay host variables, as Thrust's
+// thrust::omp::par and thrust::host: device code that names one does not compile (nvcc: identifier
+// "tide::par" is undefined in device code), where it would otherwise trap when it ran. Host code
+// of a __host__ __device__ function names them behind NV_IF_TARGET(NV_IS_HOST, ...) or
+// `#ifndef __CUDA_ARCH__`. (A static_assert cannot do this: nvcc's device pass instantiates an
+// algorithm for every call, host calls included.)
+#define TIDE_HOST_CONSTANT inline constexpr
 
 /// User-defined backends, as Thrust's: `struct my_policy : tide::device_execution_policy<my_policy> {};`
 /// and overloads such as `for_each(my_policy, It, It, F)` beside it; every tide algorithm called with
@@ -164,7 +171,7 @@ template <class T>
 inline constexpr bool is_execution_policy_v = is_execution_policy<std::decay_t<T>>::value;
 
 TIDE_GLOBAL_CONSTANT seq_policy seq{};
-TIDE_GLOBAL_CONSTANT omp_policy par{};
+TIDE_HOST_CONSTANT omp_policy par{};
 
 namespace detail {
 template <class Tag> struct policy_for_system;
@@ -180,7 +187,11 @@ using policy_for_system_t = typename detail::policy_for_system<Tag>::type;
 
 using host_policy = policy_for_system_t<host_system_tag>;
 using device_policy = policy_for_system_t<device_system_tag>;
+#if defined(TIDE_HOST_SYSTEM_OMP) && TIDE_HAS_OPENMP
+TIDE_HOST_CONSTANT host_policy host{};  // OpenMP: host code only, as tide::par
+#else
 TIDE_GLOBAL_CONSTANT host_policy host{};
+#endif
 TIDE_GLOBAL_CONSTANT device_policy device{};
 
 /// Thrust's spellings, for drop-in code.
@@ -188,7 +199,7 @@ namespace cpp {
 TIDE_GLOBAL_CONSTANT seq_policy par{};
 }
 namespace omp {
-TIDE_GLOBAL_CONSTANT omp_policy par{};
+TIDE_HOST_CONSTANT omp_policy par{};
 }
 #if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
 namespace cuda {

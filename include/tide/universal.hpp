@@ -6,7 +6,6 @@
 /// memory on the host systems. Also `universal_host_pinned_allocator`/`_vector` (pinned host
 /// memory on CUDA). Each allocation is a system allocation, as Thrust's: not for temporaries.
 
-#include <atomic>
 #include <cstddef>
 #include <iosfwd>
 #include <iterator>
@@ -16,6 +15,7 @@
 #include "config.hpp"
 #include "detail/contiguous.hpp"
 #include "detail/system.hpp"
+#include "detail/universal_sync.hpp"
 #include "detail/unwrap.hpp"
 #include "error.hpp"
 #include "memory.hpp"
@@ -28,22 +28,15 @@
 namespace tide {
 
 namespace detail {
-/// tide's CUDA algorithms return without waiting for the device (a device_vector's host access is a
-/// copy ordered after them), but host code reads universal memory directly: so an algorithm that
-/// takes a universal_ptr for device work (unwrap) raises this flag, and host code's next access
-/// through a universal_ptr waits for the device first, as after Thrust's synchronous algorithms.
-inline std::atomic<bool> universal_in_flight{false};
-TIDE_HOST_DEVICE inline void universal_launched() {
-#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA && !defined(__CUDA_ARCH__)
-  universal_in_flight.store(true, std::memory_order_release);
+/// universal_ptr's host accesses (detail/universal_sync.hpp says what they wait for, and why).
+TIDE_HOST_DEVICE inline void universal_ptr_host_access() {
+#if !defined(__CUDA_ARCH__)
+  universal_host_access("universal memory access");
 #endif
 }
-TIDE_HOST_DEVICE inline void universal_host_access() {
-#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA && defined(__CUDACC__) && !defined(__CUDA_ARCH__)
-  if (universal_in_flight.load(std::memory_order_acquire) && universal_in_flight.exchange(false)) {
-    const cudaError_t e = cudaDeviceSynchronize();  // any stream the algorithm ran on
-    if (e != cudaSuccess) throw_cuda_error(static_cast<int>(e), "universal memory access");
-  }
+TIDE_HOST_DEVICE inline void universal_ptr_handed_over() {
+#if !defined(__CUDA_ARCH__)
+  universal_handed_over();
 #endif
 }
 }  // namespace detail
@@ -67,25 +60,30 @@ class universal_ptr {
   template <class U, std::enable_if_t<std::is_convertible_v<U*, T*>, int> = 0>
   TIDE_HOST_DEVICE universal_ptr(const universal_ptr<U>& o) : p_(o.p_) {}
   /// Universal memory is device memory too (its accesses are copies ordered after device work).
-  TIDE_HOST_DEVICE operator device_ptr<T>() const { return device_ptr<T>(p_); }
+  TIDE_HOST_DEVICE operator device_ptr<T>() const {
+    detail::universal_ptr_handed_over();
+    return device_ptr<T>(p_);
+  }
 
-  /// In host code these wait for device work on universal memory first (see universal_in_flight).
+  /// In host code these first wait for device work tide has queued since the last such wait, once
+  /// (detail/universal_sync.hpp); then the element is plain memory, as Thrust's.
   TIDE_HOST_DEVICE T* get() const {
-    detail::universal_host_access();
+    detail::universal_ptr_host_access();
     return p_;
   }
   TIDE_HOST_DEVICE reference operator*() const {
-    detail::universal_host_access();
+    detail::universal_ptr_host_access();
     return *p_;
   }
   TIDE_HOST_DEVICE T* operator->() const { return get(); }
   TIDE_HOST_DEVICE reference operator[](difference_type i) const {
-    detail::universal_host_access();
+    detail::universal_ptr_host_access();
     return p_[i];
   }
-  /// The address, without waiting: for algorithms about to run on the device.
+  /// The address, without waiting: for algorithms (device algorithms are ordered by their stream;
+  /// host algorithms wait before they run).
   TIDE_HOST_DEVICE T* address_for_device() const {
-    detail::universal_launched();
+    detail::universal_ptr_handed_over();
     return p_;
   }
   TIDE_HOST_DEVICE explicit operator bool() const { return p_ != nullptr; }

@@ -4,7 +4,8 @@
 //   tide_fault_debug_sync <mode>    (the same program built with TIDE_DEBUG_SYNC=1;
 //                                    ctest: fault_debug_sync:<mode>)
 //
-// A fault (here a store to an illegal address) ends the CUDA context for the rest of the process,
+// A fault (here a store to an illegal address, or tide's trap for a policy that cannot run in
+// device code) ends the CUDA context for the rest of the process,
 // so each case is a mode of its own, run as a process of its own; a mode provokes one fault. Each
 // check prints a PASS or FAIL line; the exit status is 1 when a check failed or none ran, 2 for an
 // unknown mode. The faults are real: run it only on a GPU.
@@ -19,6 +20,7 @@
 #endif
 
 #include <cuda_runtime.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstring>
@@ -165,6 +167,36 @@ void earlier_fault_not_tides_at_first_result() {
   earlier_fault_then("reduce", [](tide::device_vector<int>& v) { (void)tide::reduce(tide::device, v.begin(), v.end()); });
 }
 
+/// Reduces with whatever policy it is handed, in device code.
+template <class Policy>
+__global__ void reduce_in_kernel(Policy policy, const int* in, int count, int* out) {
+  *out = tide::reduce(policy, in, in + count);
+}
+
+void par_traps_in_device_code() {
+  std::printf("tide::par reaching device code as a value (a kernel's argument; naming it there does not "
+              "compile) prints the algorithm's name and traps.\n");
+  tide::device_vector<int> v(16, 1), out(1, 0);
+  std::fflush(stdout);
+  // Device printf reaches the host's stdout when the kernel is waited for: catch it in a file.
+  std::FILE* caught = std::tmpfile();
+  const int saved = dup(1);
+  dup2(fileno(caught), 1);
+  reduce_in_kernel<<<1, 1>>>(tide::par, tide::raw_pointer_cast(v.data()), 16, tide::raw_pointer_cast(out.data()));
+  const cudaError_t e = cudaDeviceSynchronize();
+  std::fflush(stdout);
+  dup2(saved, 1);
+  close(saved);
+  std::string printed;
+  std::rewind(caught);
+  for (int c; (c = std::fgetc(caught)) != EOF;) printed += static_cast<char>(c);
+  std::fclose(caught);
+  std::printf("device printed: %s", printed.c_str());
+  check(e != cudaSuccess, std::string("the kernel traps: ") + cudaGetErrorName(e));
+  check(contains(printed, std::string("tide::reduce: only tide::seq and tide::device ") + "run in device code"),
+        "before trapping, it names the algorithm and the policies that run there");
+}
+
 struct mode {
   const char* name;
   void (*run)();
@@ -175,6 +207,7 @@ constexpr mode modes[] = {
     {"fault_named_at_launch", fault_named_at_launch},
     {"earlier_fault_not_tides", earlier_fault_not_tides},
     {"earlier_fault_not_tides_at_first_result", earlier_fault_not_tides_at_first_result},
+    {"par_traps_in_device_code", par_traps_in_device_code},
 };
 
 }  // namespace

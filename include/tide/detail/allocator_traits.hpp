@@ -55,25 +55,11 @@ struct has_member_construct2<
 /// Otherwise the elements are filled with T().
 template <class A, class T>
 inline constexpr bool constructs_by_allocator_v = !is_std_allocator<A>::value && has_member_construct1<A, T>::value;
-/// Whether filling an element with a value goes through `a.construct(p, value)`.
+/// Whether copying a value into an element goes through `a.construct(p, value)` (a fill, and the
+/// copies of a range in the vector's own system: Thrust's fill_construct_range and
+/// copy_construct_range). Otherwise one bulk copy or fill.
 template <class A, class T>
 inline constexpr bool copy_constructs_by_allocator_v =
     !is_std_allocator<A>::value && has_member_construct2<A, T>::value;
-
-/// Per element: `a.construct(&x)` (the allocator copied in, so that it also works in a kernel).
-template <class A>
-struct construct_via_allocator {
-  mutable A a;
-  template <class T>
-  TIDE_HOST_DEVICE void operator()(T& x) const { a.construct(&x); }
-};
-/// Per element: `a.construct(&x, value)`.
-template <class A, class V>
-struct copy_construct_via_allocator {
-  mutable A a;
-  V value;
-  template <class T>
-  TIDE_HOST_DEVICE void operator()(T& x) const { a.construct(&x, value); }
-};
 
 }  // namespace tide::detail

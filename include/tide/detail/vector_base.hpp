@@ -14,8 +14,11 @@
 
 #include "../error.hpp"
 #include "../memory.hpp"
+#include "../iterator/counting_iterator.hpp"
+#include "allocator_construct.hpp"
 #include "allocator_traits.hpp"
 #include "copy_across.hpp"
+#include "unwrap.hpp"
 
 namespace tide {
 
@@ -27,32 +30,6 @@ inline constexpr no_init_t no_init{};
 
 namespace detail {
 
-template <class T>
-struct fill_value {
-  T value;
-  template <class Ref>
-  TIDE_HOST_DEVICE void operator()(Ref&& r) const { r = value; }
-};
-
-#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA && defined(__CUDACC__)
-/// Calls f on each of the n elements at p, a grid-stride loop over few blocks: an allocator's
-/// construct that does nothing (Thrust's uninitialized_allocator) compiles to an empty kernel, so
-/// such a vector costs one launch, not a pass over its elements.
-template <class T, class F>
-__global__ void construct_each_kernel(T* p, tide::size_type n, F f) {
-  const tide::size_type stride = tide::size_type(gridDim.x) * blockDim.x;
-  for (tide::size_type i = tide::size_type(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) f(p[i]);
-}
-template <class T, class F>
-void construct_each_on_device(T* p, tide::size_type n, F f) {
-  constexpr int threads = 256;
-  const tide::size_type blocks = std::min<tide::size_type>((n + threads - 1) / threads, 4096);
-  construct_each_kernel<<<static_cast<unsigned>(blocks), threads>>>(p, n, f);  // the vectors' stream (nullptr)
-  const cudaError_t e = cudaGetLastError();
-  if (e != cudaSuccess) throw_cuda_error(static_cast<int>(e), "vector (allocator construct)");
-  synchronize_stream(nullptr, "vector (allocator construct)");
-}
-#endif
 
 /// The vector, parameterized by its allocator (whose system says where the elements live).
 template <class T, class Alloc>
@@ -162,23 +139,13 @@ class vector_base {
     return v;
   }
 
+  /// Copies [first, last) in (each element through the allocator's `construct(p, value)` where it
+  /// has one and the range is in this vector's system, see copy_construct).
   template <class It, class = typename std::iterator_traits<It>::iterator_category>
   void assign(It first, It last) {
-    if constexpr (!is_random_access_v<It>) {  // e.g. std::list: gather on the host first
-      std::vector<T> staged(first, last);
-      assign(staged.begin(), staged.end());
-      return;
-    }
-    const auto d = std::distance(first, last);
-    // Cast to size_t, a negative distance would ask for ~2^64 bytes and report it as bad_alloc.
-    if (d < 0) throw_invalid_argument("vector", "last is before first");
-    auto n = static_cast<size_type>(d);
-    vector_base tmp(alloc_);
-    tmp.reserve(n);
-    copy_across(first, static_cast<tide::size_type>(n), tmp.begin());
-    tmp.size_ = n;
-    swap_storage(tmp);
+    assign_from(first, last, true);
   }
+    // Cast to size_t, a negative distance would ask for ~2^64 bytes and report it as bad_alloc.
   void assign(size_type n, const T& v) {
     clear();
     resize(n, v);
@@ -226,7 +193,7 @@ class vector_base {
     if (n <= capacity_) return;
     T* fresh = allocate_raw(n);
     try {
-      if (size_) copy_raw(fresh, data_, size_);
+      copy_construct_own(fresh, data_, size_);
     } catch (...) {  // a failed device copy: keep the old contents, give the new block back
       deallocate_raw(fresh, n);
       throw;
@@ -291,15 +258,38 @@ class vector_base {
   template <class It, class = typename std::iterator_traits<It>::iterator_category>
   iterator insert(const_iterator pos, It first, It last) {
     const size_type at_index = checked_index(pos, "vector::insert");
-    vector_base staged(first, last, alloc_);  // the source may alias this vector
+    vector_base staged(alloc_);  // the source may alias this vector: one bulk copy aside first
+    staged.assign_from(first, last, false);
     size_type at = open_gap(at_index, staged.size());
-    if (staged.size()) copy_raw(data_ + at, staged.data_, staged.size());
+    copy_construct_own(data_ + at, staged.data_, staged.size());
     return begin() + static_cast<difference_type>(at);
   }
 
  private:
   template <class, class>
   friend class vector_base;
+
+  /// assign; `by_allocator` false copies in bulk (a staging copy, not the vector's elements).
+  template <class It>
+  void assign_from(It first, It last, bool by_allocator) {
+    if constexpr (!is_random_access_v<It>) {  // e.g. std::list: gather on the host first
+      std::vector<T> staged(first, last);
+      assign_from(staged.begin(), staged.end(), by_allocator);
+      return;
+    }
+    const auto d = std::distance(first, last);
+    // Cast to size_t, a negative distance would ask for ~2^64 bytes and report it as bad_alloc.
+    if (d < 0) throw_invalid_argument("vector", "last is before first");
+    auto n = static_cast<size_type>(d);
+    vector_base tmp(alloc_);
+    tmp.reserve(n);
+    if (by_allocator)
+      tmp.copy_construct(tmp.data_, first, n);
+    else
+      copy_across(first, static_cast<tide::size_type>(n), tmp.begin());
+    tmp.size_ = n;
+    swap_storage(tmp);
+  }
 
   size_type index_of(const_iterator it) const { return static_cast<size_type>(it - begin()); }
   void check_index(size_type i) const {
@@ -318,8 +308,8 @@ class vector_base {
     if (old + count > capacity_) {
       vector_base grown(alloc_);
       grown.reserve(std::max(old + count, 2 * capacity_));
-      if (at) copy_raw(grown.data_, data_, at);
-      if (old > at) copy_raw(grown.data_ + at + count, data_ + at, old - at);
+      copy_construct_own(grown.data_, data_, at);
+      if (old > at) copy_construct_own(grown.data_ + at + count, data_ + at, old - at);
       grown.size_ = old + count;
       swap_storage(grown);
     } else {
@@ -371,6 +361,33 @@ class vector_base {
     else
       for_each_raw(dst, n, fill_value<T>{v});
   }
+  /// Copies n elements from `first` into storage at dst that holds no elements yet. As Thrust's
+  /// copy_construct_range: where the allocator has `construct(T*, const T&)` and the source is in
+  /// this vector's system (or any system: counting_iterator), each element goes through it, run
+  /// by the system's for_each (on the device, in a kernel); otherwise, a source in another system
+  /// included (host to device), one bulk copy.
+  template <class It>
+  void copy_construct(T* dst, It first, size_type n) {
+    if (!n) return;
+    using from = iterator_system_t<It>;
+    if constexpr (copy_constructs_by_allocator_v<Alloc, T> &&
+                  (std::is_same_v<from, system> || std::is_same_v<from, any_system_tag>)) {
+      using src_t = unwrapped_t<It>;
+      dispatch::for_each_n(policy_for_system_t<system>{}, counting_iterator<tide::size_type>(0),
+                           static_cast<tide::size_type>(n),
+                           copy_construct_from_via_allocator<Alloc, T, src_t>{alloc_, dst, unwrap_iterator(first)});
+      if constexpr (is_device) synchronize_stream(nullptr, "vector (allocator construct)");
+    } else {
+      copy_across(first, static_cast<tide::size_type>(n), iterator(dst));
+    }
+  }
+  /// copy_construct from this vector's own storage: the bulk copy is a byte copy.
+  void copy_construct_own(T* dst, const T* src, size_type n) {
+    if constexpr (copy_constructs_by_allocator_v<Alloc, T>)
+      copy_construct(dst, const_iterator(src), n);
+    else if (n)
+      copy_raw(dst, src, n);
+  }
   template <class F>
   void for_each_raw(T* dst, size_type n, F f) {
     if (!n) return;
@@ -399,38 +416,8 @@ class vector_base {
   size_type capacity_ = 0;
 };
 
-/// Element-wise equality of vectors (any element types that compare, any allocators and systems)
-/// and std::vectors, as Thrust's; the elements are compared on the host.
-template <class T1, class A1, class T2, class A2>
-bool operator==(const vector_base<T1, A1>& a, const vector_base<T2, A2>& b) {
-  if (a.size() != b.size()) return false;
-  std::vector<T1> x = a;
-  std::vector<T2> y = b;
-  return std::equal(x.begin(), x.end(), y.begin());
-}
-template <class T1, class A1, class T2, class A2>
-bool operator==(const vector_base<T1, A1>& a, const std::vector<T2, A2>& b) {
-  if (a.size() != b.size()) return false;
-  std::vector<T1> x = a;
-  return std::equal(x.begin(), x.end(), b.begin());
-}
-template <class T1, class A1, class T2, class A2>
-bool operator==(const std::vector<T1, A1>& a, const vector_base<T2, A2>& b) {
-  return b == a;
-}
-template <class T1, class A1, class T2, class A2>
-bool operator!=(const vector_base<T1, A1>& a, const vector_base<T2, A2>& b) {
-  return !(a == b);
-}
-template <class T1, class A1, class T2, class A2>
-bool operator!=(const vector_base<T1, A1>& a, const std::vector<T2, A2>& b) {
-  return !(a == b);
-}
-template <class T1, class A1, class T2, class A2>
-bool operator!=(const std::vector<T1, A1>& a, const vector_base<T2, A2>& b) {
-  return !(b == a);
-}
-
 }  // namespace detail
 
 }  // namespace tide
+
+#include "vector_compare.hpp"

@@ -18,6 +18,7 @@
 /// reference is Base's reference when Value is defaulted, else `Value&` (as in Thrust).
 
 #include <type_traits>
+#include <utility>
 
 #include "iterator_facade.hpp"
 
@@ -98,7 +99,10 @@ class iterator_adaptor
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
 #endif
-  template <class D2, class B2, class V2, class S2, class T2, class R2, class F2>
+  // Any other adaptor whose base compares with Base (Thrust's rule; the condition keeps the mixed
+  // operators of iterator_facade from offering themselves for bases that do not compare).
+  template <class D2, class B2, class V2, class S2, class T2, class R2, class F2,
+            class = decltype(std::declval<const Base&>() == std::declval<const B2&>())>
   TIDE_HOST_DEVICE bool equal(const iterator_adaptor<D2, B2, V2, S2, T2, R2, F2>& other) const {
     return it_ == other.base();
   }
@@ -117,7 +121,8 @@ class iterator_adaptor
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
 #endif
-  template <class D2, class B2, class V2, class S2, class T2, class R2, class F2>
+  template <class D2, class B2, class V2, class S2, class T2, class R2, class F2,
+            class = decltype(std::declval<const B2&>() - std::declval<const Base&>())>
   TIDE_HOST_DEVICE difference_type distance_to(const iterator_adaptor<D2, B2, V2, S2, T2, R2, F2>& other) const {
     return static_cast<difference_type>(other.base() - it_);
   }

@@ -61,6 +61,18 @@ template <class Value, class A, class B, class C, class D>
 using facade_types_t = facade_types<Value, A, B, C, D, is_traversal_tag_v<B> || is_std_category_v<B>>;
 }  // namespace detail::iterators
 
+template <class Derived, class Value, class A, class B, class C, class D = detail::iterators::facade_default>
+class iterator_facade;
+
+namespace detail::iterators {
+template <class D, class V, class A, class B, class C, class E>
+std::true_type facade_probe(const iterator_facade<D, V, A, B, C, E>*);
+std::false_type facade_probe(const void*);
+/// Whether It is built on iterator_facade (iterator_adaptor's included).
+template <class It>
+inline constexpr bool is_facade_v = decltype(facade_probe(static_cast<const It*>(nullptr)))::value;
+}  // namespace detail::iterators
+
 /// Gives iterator_facade access to a derived iterator's private primitives (befriend it).
 class iterator_core_access {
   template <class D>
@@ -75,11 +87,22 @@ class iterator_core_access {
   static auto has_advance(int) -> decltype(std::declval<D&>().advance(0), std::true_type{});
   template <class D>
   static std::false_type has_advance(...);
-  template <class D>
+  // Whether a.equal(b) and a.distance_to(b) compile for an A and a B (the same type, or two
+  // interoperable iterators: an iterator and its const version, adaptors over interoperable bases).
+  template <class A, class B>
   static auto has_equal(int)
-      -> decltype(static_cast<bool>(std::declval<const D&>().equal(std::declval<const D&>())), std::true_type{});
-  template <class D>
+      -> decltype(static_cast<bool>(std::declval<const A&>().equal(std::declval<const B&>())), std::true_type{});
+  template <class A, class B>
   static std::false_type has_equal(...);
+  template <class A, class B>
+  static auto has_distance_to(int) -> decltype(std::declval<const A&>().distance_to(std::declval<const B&>()),
+                                               std::true_type{});
+  template <class A, class B>
+  static std::false_type has_distance_to(...);
+  template <class A, class B>
+  static constexpr bool has_equal_v = decltype(has_equal<A, B>(0))::value;
+  template <class A, class B>
+  static constexpr bool has_distance_to_v = decltype(has_distance_to<A, B>(0))::value;
 
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
@@ -125,11 +148,30 @@ class iterator_core_access {
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
 #endif
-  template <class D>
-  static TIDE_HOST_DEVICE bool equal(const D& a, const D& b) {
-    if constexpr (decltype(has_equal<D>(0))::value) return static_cast<bool>(a.equal(b));
-    else return a.distance_to(b) == 0;
+  template <class A, class B>
+  static TIDE_HOST_DEVICE bool equal(const A& a, const B& b) {
+    if constexpr (has_equal_v<A, B>) return static_cast<bool>(a.equal(b));
+    else if constexpr (has_equal_v<B, A>) return static_cast<bool>(b.equal(a));
+    else if constexpr (has_distance_to_v<A, B>) return a.distance_to(b) == 0;
+    else return b.distance_to(a) == 0;
   }
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  /// a - b for two interoperable iterators: as Thrust, -a.distance_to(b) where B converts to A,
+  /// else b.distance_to(a); the other form where only it compiles.
+  template <class A, class B, class Difference>
+  static TIDE_HOST_DEVICE Difference difference(const A& a, const B& b) {
+    if constexpr (std::is_convertible_v<B, A> ? has_distance_to_v<A, B> : !has_distance_to_v<B, A>)
+      return static_cast<Difference>(-static_cast<Difference>(a.distance_to(b)));
+    else
+      return static_cast<Difference>(b.distance_to(a));
+  }
+  template <class A, class B>
+  static constexpr bool comparable_v =
+      has_equal_v<A, B> || has_equal_v<B, A> || has_distance_to_v<A, B> || has_distance_to_v<B, A>;
+  template <class A, class B>
+  static constexpr bool subtractable_v = has_distance_to_v<A, B> || has_distance_to_v<B, A>;
 
   // Last in the class: nvcc ignores nv_exec_check_disable on members after a friend declaration.
   template <class, class, class, class, class, class>
@@ -138,8 +180,7 @@ class iterator_core_access {
 
 /// An iterator over Derived's primitives (see the file comment for the two parameter orders).
 /// Reference may be a proxy or a value. tide's order is always random access.
-template <class Derived, class Value, class A, class B, class C,
-          class D = detail::iterators::facade_default>
+template <class Derived, class Value, class A, class B, class C, class D>
 class iterator_facade {
   using types_ = detail::iterators::facade_types_t<Value, A, B, C, D>;
 
@@ -151,6 +192,35 @@ class iterator_facade {
   using reference = typename types_::reference;
   using system_type = typename types_::system_type;
 
+ private:
+  // Whether the mixed operators below take an It: another facade-based type whose primitives and
+  // Derived's accept each other. Non-facades are refused before their primitives are looked at.
+  template <class It>
+  static constexpr bool compares_with() {
+    if constexpr (std::is_same_v<It, Derived> || !detail::iterators::is_facade_v<It>)
+      return false;
+    else
+      return iterator_core_access::comparable_v<Derived, It>;
+  }
+  template <class It>
+  static constexpr bool subtracts_with() {
+    if constexpr (std::is_same_v<It, Derived> || !detail::iterators::is_facade_v<It>)
+      return false;
+    else
+      return iterator_core_access::subtractable_v<Derived, It>;
+  }
+  template <class It, bool = subtracts_with<It>()>
+  struct mixed_difference {};
+  template <class It>
+  struct mixed_difference<It, true> {
+    using type = std::conditional_t<std::is_convertible_v<It, Derived>, difference_type, typename It::difference_type>;
+  };
+  template <class It>
+  static TIDE_HOST_DEVICE typename mixed_difference<It>::type difference(const Derived& a, const It& b) {
+    return iterator_core_access::difference<Derived, It, typename mixed_difference<It>::type>(a, b);
+  }
+
+ public:
   TIDE_HOST_DEVICE reference operator*() const { return iterator_core_access::dereference(derived()); }
   TIDE_HOST_DEVICE reference operator[](difference_type n) const { return *(derived() + n); }
 
@@ -194,12 +264,55 @@ class iterator_facade {
   friend TIDE_HOST_DEVICE bool operator<=(const Derived& a, const Derived& b) { return a - b <= 0; }
   friend TIDE_HOST_DEVICE bool operator>=(const Derived& a, const Derived& b) { return a - b >= 0; }
 
+  // Two iterators of different types compare and subtract where their primitives accept each other
+  // (Thrust's operators over two facades): an iterator and its const version, two adaptors over
+  // interoperable bases, reverse_iterator<int*> and reverse_iterator<const int*>. Both orders work,
+  // whichever side has the primitive (Thrust's == asks the left one). Same-type pairs keep the
+  // operators above, which also accept what converts to Derived.
+  template <class It>
+  friend TIDE_HOST_DEVICE std::enable_if_t<iterator_facade::template compares_with<It>(), bool> operator==(
+      const Derived& a, const It& b) {
+    return iterator_facade::equal(a, b);
+  }
+  template <class It>
+  friend TIDE_HOST_DEVICE std::enable_if_t<iterator_facade::template compares_with<It>(), bool> operator!=(
+      const Derived& a, const It& b) {
+    return !iterator_facade::equal(a, b);
+  }
+  /// a - b, in Thrust's type: Derived's difference_type where It converts to Derived, else It's.
+  template <class It>
+  friend TIDE_HOST_DEVICE typename iterator_facade::template mixed_difference<It>::type operator-(const Derived& a,
+                                                                                                const It& b) {
+    return iterator_facade::template difference<It>(a, b);
+  }
+  template <class It>
+  friend TIDE_HOST_DEVICE std::enable_if_t<iterator_facade::template subtracts_with<It>(), bool> operator<(
+      const Derived& a, const It& b) {
+    return iterator_facade::template difference<It>(a, b) < 0;
+  }
+  template <class It>
+  friend TIDE_HOST_DEVICE std::enable_if_t<iterator_facade::template subtracts_with<It>(), bool> operator>(
+      const Derived& a, const It& b) {
+    return iterator_facade::template difference<It>(a, b) > 0;
+  }
+  template <class It>
+  friend TIDE_HOST_DEVICE std::enable_if_t<iterator_facade::template subtracts_with<It>(), bool> operator<=(
+      const Derived& a, const It& b) {
+    return iterator_facade::template difference<It>(a, b) <= 0;
+  }
+  template <class It>
+  friend TIDE_HOST_DEVICE std::enable_if_t<iterator_facade::template subtracts_with<It>(), bool> operator>=(
+      const Derived& a, const It& b) {
+    return iterator_facade::template difference<It>(a, b) >= 0;
+  }
+
  private:
   // The hidden friends above reach the derived primitives through these members.
   static TIDE_HOST_DEVICE difference_type distance(const Derived& from, const Derived& to) {
     return static_cast<difference_type>(iterator_core_access::distance_to(from, to));
   }
-  static TIDE_HOST_DEVICE bool equal(const Derived& a, const Derived& b) {
+  template <class It>
+  static TIDE_HOST_DEVICE bool equal(const Derived& a, const It& b) {
     return iterator_core_access::equal(a, b);
   }
   TIDE_HOST_DEVICE Derived& derived() { return static_cast<Derived&>(*this); }

@@ -46,8 +46,10 @@ class permutation_iterator
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
 #endif
-  TIDE_HOST_DEVICE std::ptrdiff_t distance_to(const permutation_iterator& other) const {
-    return static_cast<std::ptrdiff_t>(other.indices_ - indices_);
+  template <class E2, class I2>  // as Thrust's adaptor: the index iterators decide
+  TIDE_HOST_DEVICE auto distance_to(const permutation_iterator<E2, I2>& other) const
+      -> decltype(static_cast<std::ptrdiff_t>(other.indices() - indices())) {
+    return static_cast<std::ptrdiff_t>(other.indices() - indices_);
   }
 
   ElementIt elements_;

@@ -3,6 +3,8 @@
 /// `tide::reverse_iterator<It>`: std::reverse_iterator's behaviour, callable in device code.
 
 #include <cstddef>
+#include <type_traits>
+#include <utility>
 
 #include "../detail/unwrap.hpp"
 #include "iterator_facade.hpp"
@@ -21,6 +23,10 @@ class reverse_iterator
  public:
   reverse_iterator() = default;
   TIDE_HOST_DEVICE explicit reverse_iterator(It it) : it_(it) {}
+  /// From a reverse_iterator over an iterator that converts to It (reverse_iterator<int*> to
+  /// reverse_iterator<const int*>), as Thrust's.
+  template <class Other, std::enable_if_t<std::is_convertible_v<Other, It>, int> = 0>
+  TIDE_HOST_DEVICE reverse_iterator(const reverse_iterator<Other>& o) : it_(o.base()) {}
 
   /// The underlying iterator (one past the element this one refers to).
   TIDE_HOST_DEVICE const It& base() const { return it_; }
@@ -41,8 +47,9 @@ class reverse_iterator
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
 #endif
-  TIDE_HOST_DEVICE std::ptrdiff_t distance_to(const reverse_iterator& other) const {
-    return static_cast<std::ptrdiff_t>(it_ - other.it_);
+  template <class Other, class = decltype(std::declval<const It&>() - std::declval<const Other&>())>
+  TIDE_HOST_DEVICE std::ptrdiff_t distance_to(const reverse_iterator<Other>& other) const {
+    return static_cast<std::ptrdiff_t>(it_ - other.base());
   }
 
   It it_;

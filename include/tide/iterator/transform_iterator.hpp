@@ -52,8 +52,10 @@ class transform_iterator
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
 #endif
-  TIDE_HOST_DEVICE std::ptrdiff_t distance_to(const transform_iterator& other) const {
-    return static_cast<std::ptrdiff_t>(other.it_ - it_);
+  template <class F2, class It2>  // as Thrust's adaptor: any transform_iterator whose base subtracts
+  TIDE_HOST_DEVICE auto distance_to(const transform_iterator<F2, It2>& other) const
+      -> decltype(static_cast<std::ptrdiff_t>(other.base() - base())) {
+    return static_cast<std::ptrdiff_t>(other.base() - it_);
   }
 
   It it_;

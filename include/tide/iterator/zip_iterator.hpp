@@ -144,9 +144,20 @@ class zip_iterator<tuple<Its...>>
   using reference_ = detail::tuple_of_iterator_references<detail::iterators::reference_t<Its>...>;
   using indices_ = std::index_sequence_for<Its...>;
 
+  template <class... Others>
+  static constexpr bool converts_from() {
+    if constexpr (sizeof...(Others) != sizeof...(Its))
+      return false;
+    else
+      return (std::is_convertible_v<Others, Its> && ...);
+  }
+
  public:
   zip_iterator() = default;
   TIDE_HOST_DEVICE explicit zip_iterator(const tuple<Its...>& its) : its_(its) {}
+  /// From a zip_iterator whose iterators convert to these, as Thrust's.
+  template <class... Others, std::enable_if_t<converts_from<Others...>(), int> = 0>
+  TIDE_HOST_DEVICE zip_iterator(const zip_iterator<tuple<Others...>>& o) : its_(o.base()) {}
 
   /// The tuple of underlying iterators.
   TIDE_HOST_DEVICE const tuple<Its...>& base() const { return its_; }
@@ -173,8 +184,10 @@ class zip_iterator<tuple<Its...>>
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
 #endif
-  TIDE_HOST_DEVICE std::ptrdiff_t distance_to(const zip_iterator& other) const {
-    return static_cast<std::ptrdiff_t>(get<0>(other.its_) - get<0>(its_));
+  template <class... Others>  // any zip_iterator whose first iterator subtracts from ours
+  TIDE_HOST_DEVICE auto distance_to(const zip_iterator<tuple<Others...>>& other) const
+      -> decltype(static_cast<std::ptrdiff_t>(get<0>(other.base()) - get<0>(base()))) {
+    return static_cast<std::ptrdiff_t>(get<0>(other.base()) - get<0>(its_));
   }
 
   tuple<Its...> its_;

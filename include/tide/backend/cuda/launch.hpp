@@ -8,6 +8,7 @@
 #include <string>
 
 #include "../../detail/device_properties.hpp"
+#include "../../detail/universal_sync.hpp"
 #include "../../error.hpp"
 #include "../../execution.hpp"
 
@@ -25,6 +26,7 @@ inline void check_launch(const char* algorithm, const char* kernel, stream_t str
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess)
     tide::detail::throw_cuda_error(e, (std::string(algorithm) + " (launch of " + kernel + ")").c_str());
+  tide::detail::universal_kernel_queued();  // host access to universal memory waits for it
 #if TIDE_DEBUG_SYNC
   e = cudaStreamSynchronize(stream);
   if (e != cudaSuccess)

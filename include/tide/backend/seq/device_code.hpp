@@ -8,16 +8,20 @@
 // In device code:
 // - No exceptions: last before first, or a negative count, is an empty range.
 // - No allocation: every seq primitive works in place (the sort is backend/seq/in_place_sort.hpp).
-// - Only seq and the device policy run there. nvcc compiles the device side of a __host__ __device__
-//   template for every call, host calls included, so a policy cannot be refused at compile time
-//   there without refusing `tide::par` on the host; another policy (tide::par) prints a message
-//   naming the algorithm and traps when the call runs in device code.
+// - Only seq and the device policy run there. Device code that names tide::par (or tide::omp::par)
+//   does not compile: they are host variables, as Thrust's thrust::omp::par (execution.hpp). The
+//   algorithms cannot refuse the policy's type instead: nvcc compiles the device side of a
+//   __host__ __device__ template for every call, host calls included, so a static_assert there
+//   would refuse `tide::par` on the host too. An OpenMP policy that still reaches device code as a
+//   value (a kernel's argument) prints a message naming the algorithm and traps when the call runs
+//   (test/fault: par_traps_in_device_code).
 
 #include <cstdio>
 #include <type_traits>
 
 #include "../../config.hpp"
 #include "../../detail/dispatch.hpp"
+#include "../../detail/universal_sync.hpp"
 #include "../../execution.hpp"
 
 
@@ -109,6 +113,20 @@ __device__ void check_device_code_policy(const char* algorithm) {
 }
 #endif
 
+/// On the host, before an algorithm with a host policy (seq, par) runs: it reaches universal memory
+/// through raw pointers, so it first waits for device work tide queued on it
+/// (detail/universal_sync.hpp). Device policies are ordered by their stream instead.
+template <class Policy>
+inline void before_host_algorithm(const char* algorithm) {
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+  using base = base_policy_t<Policy>;
+  if constexpr (std::is_same_v<base, seq_policy> || std::is_same_v<base, omp_policy>)
+    universal_before_host_algorithm(algorithm);
+#else
+  (void)algorithm;
+#endif
+}
+
 /// The length of [first, last): checked on the host (last before first throws, naming the
 /// algorithm); in device code, last before first is empty.
 TIDE_EXEC_CHECK_DISABLE
@@ -119,6 +137,7 @@ TIDE_HOST_DEVICE size_type range_size(const Policy&, const It& first, const It& 
   auto n = static_cast<size_type>(last - first);
   return n < 0 ? 0 : n;
 #else
+  before_host_algorithm<Policy>(algorithm);
   return checked_distance(first, last, algorithm);
 #endif
 }
@@ -131,6 +150,7 @@ TIDE_HOST_DEVICE size_type count_size(const Policy&, Size count, const char* alg
   auto n = static_cast<size_type>(count);
   return n < 0 ? 0 : n;
 #else
+  before_host_algorithm<Policy>(algorithm);
   return checked_count(count, algorithm);
 #endif
 }
