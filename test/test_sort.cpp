@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <numeric>
 
 using namespace tide_test;
@@ -22,6 +23,8 @@ const char* type_name() {
   else if constexpr (std::is_same_v<T, std::uint64_t>) return "uint64";
   else if constexpr (std::is_same_v<T, float>) return "float";
   else if constexpr (std::is_same_v<T, double>) return "double";
+  else if constexpr (std::is_same_v<T, std::uint16_t>) return "uint16";
+  else if constexpr (std::is_same_v<T, std::uint8_t>) return "uint8";
   else return "other";
 }
 
@@ -171,6 +174,34 @@ TEST_CASE_TEMPLATE("sort_by_key moves values with their keys and keeps ties in i
   });
   check_sort_by_key<B>(few_distinct_keys<std::int32_t>(big_n, "sort_by_key-big"), tide::less<>(),
                        key_order<std::int32_t, false>(), false);
+  // 16 bytes a pair past a million: par's radix passes write through lines (radix_scatter.hpp).
+  check_sort_by_key<B>(random_keys<double>(big_n, "sort_by_key-big-double"), tide::greater<>(),
+                       key_order<double, true>(), true);
+}
+
+namespace {
+/// A value of more than 16 bytes: par's radix sort moves its index, not the value.
+struct wide_value {
+  std::int64_t position, twice, negated;
+  TIDE_HOST_DEVICE friend bool operator==(const wide_value& a, const wide_value& b) {
+    return a.position == b.position && a.twice == b.twice && a.negated == b.negated;
+  }
+};
+}  // namespace
+
+TEST_CASE_TEMPLATE("sort_by_key moves values wider than 16 bytes with their keys", B, TIDE_TEST_BACKENDS) {
+  for (std::int64_t n : {std::int64_t(1000), mid_n}) {
+    CAPTURE(n);
+    auto keys = few_distinct_keys<float>(n, "wide-values");
+    std::vector<wide_value> vals(static_cast<std::size_t>(n));
+    for (std::int64_t i = 0; i < n; ++i) vals[i] = {i, 2 * i, -i};
+    auto dk = to_backend<B>(keys);
+    auto dv = to_backend<B>(vals);
+    tide::sort_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), tide::greater<>());
+    auto perm = reference_permutation(keys, key_order<float, true>());
+    CHECK(same_bits(to_std(dk), gather(keys, perm)));
+    CHECK(to_std(dv) == gather(vals, perm));
+  }
 }
 
 namespace {
@@ -273,6 +304,114 @@ TEST_CASE_TEMPLATE("sort handles skewed inputs: all equal, sorted, reverse sorte
   run(std::uint64_t{});
   run(float{});
   run(double{});
+}
+
+// par radix sorts from radix_sort_min_n keys on, with a second thread from 8192 (4096 a thread).
+TEST_CASE_TEMPLATE("sort and sort_by_key are right at the sizes where par starts radix sorting", B,
+                   TIDE_TEST_BACKENDS) {
+  constexpr std::int64_t threshold = tide::backend::omp::detail::radix_sort_min_n;
+  for_each_key_type([](auto tag) {
+    using T = decltype(tag);
+    CAPTURE(type_name<T>());
+    for (std::int64_t n : {threshold - 1, threshold, threshold + 1, std::int64_t(8191), std::int64_t(8193)}) {
+      CAPTURE(n);
+      auto h = random_keys<T>(n, "radix-threshold");
+      auto d = to_backend<B>(h);
+      tide::sort(B::policy(), d.begin(), d.end());
+      CHECK(same_bits(to_std(d), reference_sort(h, key_order<T, false>())));
+      d = to_backend<B>(h);
+      tide::stable_sort(B::policy(), d.begin(), d.end(), tide::greater<T>());
+      CHECK(same_bits(to_std(d), reference_sort(h, key_order<T, true>())));
+      auto ties = few_distinct_keys<T>(n, "radix-threshold-ties");
+      check_sort_by_key<B>(ties, tide::less<>(), key_order<T, false>(), true);
+      check_sort_by_key<B>(ties, std::greater<>(), key_order<T, true>(), false);
+    }
+  });
+}
+
+namespace {
+/// n keys whose order bits differ in one digit only, the second byte (one-byte keys: the only
+/// byte), over a constant pattern (floats: around 1.0): radix sorts skip every other pass.
+template <class T>
+std::vector<T> one_digit_keys(std::int64_t n, const std::string& salt) {
+  using bits_t = typename tide::detail::radix_traits<T>::bits_type;
+  auto g = rng(salt + "#" + std::to_string(n));
+  const int shift = sizeof(T) > 1 ? 8 : 0;
+  bits_t base = bits_t(0x5a5a5a5a5a5a5a5aull);
+  if constexpr (std::is_floating_point_v<T>) base = tide::detail::bits_of(T(1));
+  std::vector<T> v(static_cast<std::size_t>(n));
+  for (auto& x : v) {
+    bits_t bits = bits_t((base & bits_t(~(bits_t(0xff) << shift))) | (bits_t(g() & 0xff) << shift));
+    std::memcpy(&x, &bits, sizeof(T));
+  }
+  return v;
+}
+
+/// n keys in a small range, [1000, 1300) (one-byte keys: [0, 5); floats: multiples of 1/2048 in
+/// [1, 1.5)): the high digits are one value, and radix sorts skip their passes.
+template <class T>
+std::vector<T> small_range_keys(std::int64_t n, const std::string& salt) {
+  auto g = rng(salt + "#" + std::to_string(n));
+  std::vector<T> v(static_cast<std::size_t>(n));
+  for (auto& x : v) {
+    if constexpr (std::is_floating_point_v<T>) x = T(1) + T(g() % 1024) / T(2048);
+    else if constexpr (sizeof(T) == 1) x = static_cast<T>(g() % 5);
+    else x = static_cast<T>(1000 + g() % 300);
+  }
+  return v;
+}
+}  // namespace
+
+TEST_CASE_TEMPLATE("sort and sort_by_key of keys with constant digits: small ranges, one varying byte", B,
+                   TIDE_TEST_BACKENDS) {
+  auto run = [](auto tag) {
+    using T = decltype(tag);
+    CAPTURE(type_name<T>());
+    for (std::int64_t n : {std::int64_t(1000), mid_n}) {
+      CAPTURE(n);
+      std::vector<std::pair<const char*, std::vector<T>>> inputs = {{"small range", small_range_keys<T>(n, "small")},
+                                                                    {"one digit", one_digit_keys<T>(n, "one-digit")}};
+      for (auto& [what, keys] : inputs) {
+        CAPTURE(what);
+        check_sort_by_key<B>(keys, tide::less<>(), key_order<T, false>(), false);
+        check_sort_by_key<B>(keys, tide::greater<T>(), key_order<T, true>(), true);
+        auto d = to_backend<B>(keys);
+        tide::sort(B::policy(), d.begin(), d.end(), std::greater<>());
+        CHECK(same_bits(to_std(d), reference_sort(keys, key_order<T, true>())));
+      }
+    }
+  };
+  for_each_key_type(run);
+}
+
+TEST_CASE("sort_by_key of bool keys on the host policies: false first ascending, true first descending, stable") {
+  const std::int64_t n = mid_n;
+  auto g = rng("bool-keys");
+  std::unique_ptr<bool[]> keys(new bool[n]);
+  for (std::int64_t i = 0; i < n; ++i) keys[i] = (g() & 1) != 0;
+  std::vector<std::int64_t> falses, trues;  // input positions
+  for (std::int64_t i = 0; i < n; ++i) (keys[i] ? trues : falses).push_back(i);
+  std::vector<std::int64_t> up = falses, down = trues;  // the stable orders
+  up.insert(up.end(), trues.begin(), trues.end());
+  down.insert(down.end(), falses.begin(), falses.end());
+  auto run = [&](auto policy, bool descending) {
+    std::unique_ptr<bool[]> k(new bool[n]);
+    std::copy(keys.get(), keys.get() + n, k.get());
+    auto v = iota_vector(n);
+    if (descending)
+      tide::sort_by_key(policy, k.get(), k.get() + n, v.begin(), tide::greater<>());
+    else
+      tide::sort_by_key(policy, k.get(), k.get() + n, v.begin());
+    CHECK(v == (descending ? down : up));
+    bool keys_moved = true;
+    for (std::int64_t i = 0; i < n; ++i) keys_moved &= k[i] == keys[v[i]];
+    CHECK(keys_moved);
+  };
+  for (bool descending : {false, true}) {
+    CAPTURE(descending);
+    run(tide::seq, descending);
+    run(tide::par, descending);
+  }
 }
 
 TEST_CASE_TEMPLATE("float keys: -0.0 == +0.0 keep input order, NaNs of either sign last, bits survive", B,
@@ -527,6 +666,80 @@ TEST_CASE("sort on par with odd thread counts: several merge rounds, slices acro
     tide::sort_by_key(p, k.begin(), k.end(), v.begin(), tide::greater<>());
     CHECK(v == perm);
   }
+}
+
+namespace {
+/// Two int64s: the widest value par's radix passes move themselves (4 to a line).
+struct two_words {
+  std::int64_t position, other;
+};
+
+/// Radix sorts keys h paired with their positions as V on par, writing `writes`, with the keys at
+/// element key_at and the values at val_at of their arrays (their slots in a cache line), and checks
+/// both against the stable order `perm`.
+template <class V, class T>
+void check_radix_writes(const std::vector<T>& h, const std::vector<std::int64_t>& perm, bool descending,
+                        int threads, int key_at, int val_at, tide::backend::omp::detail::radix_writes writes) {
+  namespace omp = tide::backend::omp::detail;
+  const auto n = static_cast<std::int64_t>(h.size());
+  std::vector<T> keys(h.size() + 8);
+  for (std::int64_t i = 0; i < n; ++i) keys[key_at + i] = h[i];
+  std::vector<V> vals(h.size() + 8);
+  for (std::int64_t i = 0; i < n; ++i) std::memcpy(&vals[val_at + i], &i, std::min(sizeof(V), sizeof(i)));
+  auto p = tide::par.with_threads(threads);
+  constexpr int bits = 8 * sizeof(T);
+  if (descending)
+    omp::radix_sort_any<true, true>(p, keys.data() + key_at, n, vals.data() + val_at, 0, bits, "test", writes);
+  else
+    omp::radix_sort_any<false, true>(p, keys.data() + key_at, n, vals.data() + val_at, 0, bits, "test", writes);
+  CHECK(same_bits(std::vector<T>(keys.begin() + key_at, keys.begin() + key_at + n), gather(h, perm)));
+  bool moved = true;
+  for (std::int64_t i = 0; i < n; ++i) {
+    std::int64_t from = 0;
+    std::memcpy(&from, &vals[val_at + i], std::min(sizeof(V), sizeof(from)));
+    moved &= from == perm[i];
+  }
+  CHECK(moved);
+}
+}  // namespace
+
+// Large sorts write through write-combined lines (radix_scatter.hpp); the test forces them at a
+// small size, with arrays at every slot of a line, so that partial lines are at both ends of a
+// thread's part of each bucket.
+TEST_CASE("par's radix sort gives the same result writing through lines and directly") {
+  namespace omp = tide::backend::omp::detail;
+  const std::int64_t n = std::getenv("TIDE_TEST_SMALL") ? 9001 : 40009;
+  auto run = [&](auto key_tag, auto value_tag) {
+    using T = decltype(key_tag);
+    using V = decltype(value_tag);
+    CAPTURE(type_name<T>());
+    CAPTURE(sizeof(V));
+    auto h = random_keys<T>(n, "radix-lines");
+    if constexpr (std::is_floating_point_v<T>) {  // every 5th key special: NaNs, zeros, infinities
+      const T nan = std::numeric_limits<T>::quiet_NaN(), inf = std::numeric_limits<T>::infinity();
+      const T special[] = {nan, -nan, T(0), T(-0.0), inf, -inf};
+      for (std::size_t i = 0; i < h.size(); i += 5) h[i] = special[(i / 5) % 6];
+    }
+    for (bool descending : {false, true}) {
+      const auto perm = descending ? reference_permutation(h, key_order<T, true>())
+                                   : reference_permutation(h, key_order<T, false>());
+      for (int threads : {1, 2, 3, 7})
+        for (int key_at : {0, 1, 3})
+          for (auto writes : {omp::radix_writes::lines, omp::radix_writes::direct}) {
+            CAPTURE(descending);
+            CAPTURE(threads);
+            CAPTURE(key_at);
+            CAPTURE(writes == omp::radix_writes::lines);
+            check_radix_writes<V>(h, perm, descending, threads, key_at, (key_at + 1) % 4, writes);
+          }
+    }
+  };
+  run(std::int8_t{}, std::int64_t{});
+  run(std::int16_t{}, two_words{});
+  run(std::uint32_t{}, std::uint32_t{});
+  run(std::int64_t{}, std::uint32_t{});
+  run(float{}, std::int64_t{});
+  run(double{}, two_words{});
 }
 
 TEST_CASE("sort without a policy picks the system from the iterators") {

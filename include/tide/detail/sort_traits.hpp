@@ -12,6 +12,7 @@
 //   detail::sort_order<Key, Comp>::comparator_type  what the backend gets
 //   detail::sort_comparator<Key>(comp)              that comparator, made from comp
 //   detail::is_radix_order_less_v<Comp>             Comp is some radix_order_less<K, D>
+//   detail::radix_sortable<Key, Comp>               a backend may radix sort Keys by Comp (::descending)
 //   detail::radix_bits_less<Key>                    order by bits [begin, end) of the key order
 
 #include <functional>
@@ -78,6 +79,27 @@ struct is_radix_order_less<radix_order_less<Key, Descending>> : std::true_type {
 /// Whether a backend was handed tide's key order (and may radix sort).
 template <class Comp>
 inline constexpr bool is_radix_order_less_v = is_radix_order_less<std::decay_t<Comp>>::value;
+
+/// Whether a backend handed `Comp` for keys of type Key may radix sort them, and in which direction:
+/// Comp is tide's key order on Key itself (radix_order_less<Key, D>, what the public layer passes
+/// for less / greater on arithmetic keys), or a natural comparator that sort_order maps to it.
+template <class Key, class Comp, class = void>
+struct radix_sortable : std::false_type {
+  static constexpr bool descending = false;
+};
+template <class Key, class Comp>
+struct radix_sortable<Key, Comp, std::enable_if_t<is_radix_order_less_v<Comp>>>
+    : std::bool_constant<std::is_same_v<typename is_radix_order_less<std::decay_t<Comp>>::key_type,
+                                        std::remove_cv_t<Key>> &&
+                         is_sortable_radix_key_v<std::remove_cv_t<Key>>> {
+  static constexpr bool descending = is_radix_order_less<std::decay_t<Comp>>::descending;
+};
+template <class Key, class Comp>
+struct radix_sortable<Key, Comp,
+                      std::enable_if_t<!is_radix_order_less_v<Comp> && sort_order<Key, Comp>::use_radix>>
+    : std::true_type {
+  static constexpr bool descending = sort_order<Key, Comp>::descending;
+};
 
 /// Orders keys by bits [begin_bit, end_bit) of their order bits (radix_traits::order_bits), as a
 /// radix sort over that bit range does: the comparison a host radix_sort with a bit range uses.

@@ -5,8 +5,13 @@
 // so a few large merges keep every thread busy. Stable; the partition depends only on n and the thread
 // count. sort_by_key sorts (key, value) records. `comp` is the user's comparator or tide's key
 // order (detail/sort_traits.hpp).
+//
+// Arithmetic keys in tide's key order (less / greater), and radix_sort's bit ranges, take the LSD
+// radix sort (radix_sort.hpp) from radix_sort_min_n keys on; it orders them exactly as this merge
+// sort would (stable, by the same order bits).
 
 #include <algorithm>
+#include <cstdint>
 #include <vector>
 
 #include "../../detail/host_merge.hpp"
@@ -14,6 +19,7 @@
 #include "../../detail/sort_traits.hpp"
 #include "../../execution.hpp"
 #include "parallel.hpp"
+#include "radix_sort.hpp"
 
 namespace tide::backend::omp {
 
@@ -83,30 +89,76 @@ void sort_pairs(const omp_policy& p, KeyIt keys, size_type n, ValIt vals, const 
       [&p](auto* data, auto* buf, size_type m, const auto& c) { parallel_merge_sort(p, data, buf, m, c); });
 }
 
+/// Radix sort by order bits [begin_bit, end_bit), keys alone or (Pairs) with vals.
+template <bool Descending, bool Pairs, class KeyIt, class ValIt>
+void radix_sort_any(const omp_policy& p, KeyIt keys, size_type n, ValIt vals, int begin_bit, int end_bit,
+                    const char* algorithm, radix_writes writes = radix_writes::automatic) {
+  if constexpr (!Pairs) {
+    host::require_trivially_copyable<host::value_of<KeyIt>>();
+    radix_sort_keys<Descending>(p, keys, n, begin_bit, end_bit, algorithm, writes);
+  } else {
+    host::require_trivially_copyable<host::value_of<KeyIt>>();
+    host::require_trivially_copyable<host::value_of<ValIt>>();
+    if (radix_moves_values_v<ValIt> || n <= size_type(UINT32_MAX))
+      radix_sort_pairs<Descending, std::uint32_t>(p, keys, n, vals, begin_bit, end_bit, algorithm, writes);
+    else
+      radix_sort_pairs<Descending, std::uint64_t>(p, keys, n, vals, begin_bit, end_bit, algorithm, writes);
+  }
+}
+
+/// Stable sort of keys (and vals when Pairs) by bits [begin_bit, end_bit) of the key order: the
+/// radix sort from radix_sort_min_n keys on, else the merge sort by radix_bits_less.
+template <bool Pairs, class KeyIt, class ValIt>
+void radix_bits_sort(const omp_policy& p, KeyIt keys, size_type n, ValIt vals, int begin_bit, int end_bit,
+                     bool descending, const char* algorithm) {
+  using K = host::value_of<KeyIt>;
+  if (n < radix_sort_min_n) {
+    const ::tide::detail::radix_bits_less<K> order{begin_bit, end_bit, descending};
+    if constexpr (Pairs)
+      sort_pairs(p, keys, n, vals, order);
+    else
+      sort_keys(p, keys, n, order);
+  } else if (descending) {
+    radix_sort_any<true, Pairs>(p, keys, n, vals, begin_bit, end_bit, algorithm);
+  } else {
+    radix_sort_any<false, Pairs>(p, keys, n, vals, begin_bit, end_bit, algorithm);
+  }
+}
+
 }  // namespace detail
 
 template <class It, class Comp>
 void sort(const omp_policy& p, It keys, size_type n, Comp comp, bool /*stable: always*/) {
+  using K = detail::host::value_of<It>;
+  using radix = ::tide::detail::radix_sortable<K, Comp>;
+  if constexpr (radix::value) {
+    if (n >= detail::radix_sort_min_n)
+      return detail::radix_sort_any<radix::descending, false>(p, keys, n, keys, 0, int(8 * sizeof(K)), "sort");
+  }
   detail::sort_keys(p, keys, n, comp);
 }
 
 template <class KeyIt, class ValIt, class Comp>
 void sort_by_key(const omp_policy& p, KeyIt keys, size_type n, ValIt vals, Comp comp, bool /*stable: always*/) {
+  using K = detail::host::value_of<KeyIt>;
+  using radix = ::tide::detail::radix_sortable<K, Comp>;
+  if constexpr (radix::value) {
+    if (n >= detail::radix_sort_min_n)
+      return detail::radix_sort_any<radix::descending, true>(p, keys, n, vals, 0, int(8 * sizeof(K)), "sort_by_key");
+  }
   detail::sort_pairs(p, keys, n, vals, comp);
 }
 
 /// Stable sort by bits [begin_bit, end_bit) of the key order (the caller checked the range).
 template <class It>
 void radix_sort(const omp_policy& p, It keys, size_type n, int begin_bit, int end_bit, bool descending) {
-  using K = detail::host::value_of<It>;
-  detail::sort_keys(p, keys, n, ::tide::detail::radix_bits_less<K>{begin_bit, end_bit, descending});
+  detail::radix_bits_sort<false>(p, keys, n, keys, begin_bit, end_bit, descending, "radix_sort");
 }
 
 template <class KeyIt, class ValIt>
 void radix_sort_by_key(const omp_policy& p, KeyIt keys, size_type n, ValIt vals, int begin_bit, int end_bit,
                        bool descending) {
-  using K = detail::host::value_of<KeyIt>;
-  detail::sort_pairs(p, keys, n, vals, ::tide::detail::radix_bits_less<K>{begin_bit, end_bit, descending});
+  detail::radix_bits_sort<true>(p, keys, n, vals, begin_bit, end_bit, descending, "radix_sort_by_key");
 }
 
 }  // namespace tide::backend::omp
