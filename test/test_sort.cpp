@@ -742,6 +742,39 @@ TEST_CASE("par's radix sort gives the same result writing through lines and dire
   run(double{}, two_words{});
 }
 
+// A sort on one thread runs no team of its own: inside the caller's parallel region, its phases
+// must not wait for (or be shared with) the caller's other threads.
+TEST_CASE("par sorts called from the threads of a parallel region each sort their own range") {
+  const std::int64_t n = 5000;  // one thread's worth: the radix sort runs on the calling thread
+  std::vector<std::vector<std::uint32_t>> keys(4), want(4);
+  for (int r = 0; r < 4; ++r) {
+    keys[r] = random_keys<std::uint32_t>(n, "nested-" + std::to_string(r));
+    want[r] = reference_sort(keys[r], std::less<>());
+  }
+  bool only_first_sorted = true;
+#if TIDE_HAS_OPENMP
+#pragma omp parallel num_threads(4)
+#endif
+  {
+#if TIDE_HAS_OPENMP
+    const int r = omp_get_thread_num();
+#else
+    for (int r = 0; r < 4; ++r)
+#endif
+    {
+      tide::sort(tide::par, keys[r].begin(), keys[r].end());
+      // Then one thread alone sorts (descending) while the others go on.
+      if (r == 0) {
+        auto mine = want[0];
+        tide::sort(tide::par.with_threads(1), mine.begin(), mine.end(), tide::greater<>());
+        only_first_sorted = std::is_sorted(mine.rbegin(), mine.rend());
+      }
+    }
+  }
+  for (int r = 0; r < 4; ++r) CHECK(same_bits(keys[r], want[r]));
+  CHECK(only_first_sorted);
+}
+
 TEST_CASE("sort without a policy picks the system from the iterators") {
   std::vector<int> h = {3, -1, 2, 0};
   tide::sort(h.begin(), h.end());

@@ -43,7 +43,9 @@ constexpr size_type radix_sort_min_n = size_type(1) << 11;
 enum class radix_writes { automatic, direct, lines };
 
 /// Calls body(thread, team) on each thread of a team of up to `threads` (one thread without
-/// OpenMP). The team may be smaller than asked: body cuts its work by the team it gets.
+/// OpenMP). The team may be smaller than asked: body cuts its work by the team it gets. With one
+/// thread, body runs on the caller's thread, maybe inside the caller's own parallel region: body
+/// then must not meet a barrier (team_barrier skips it), which would bind to the caller's team.
 template <class Body>
 void run_team(int threads, Body body) {
 #if TIDE_HAS_OPENMP
@@ -57,9 +59,14 @@ void run_team(int threads, Body body) {
   body(0, 1);
 }
 
-inline void team_barrier() {
+/// A barrier of run_team's team (none for a team of one).
+inline void team_barrier(int team) {
 #if TIDE_HAS_OPENMP
+  if (team > 1) {
 #pragma omp barrier
+  }
+#else
+  (void)team;
 #endif
 }
 
@@ -138,11 +145,8 @@ void radix_sort_lsd(int threads, K* keys, V* vals, K* kbuf, V* vbuf, size_type n
       for (int q = 0; q < num_passes; ++q)
         ++mine[q * radix_buckets + (unsigned(bits >> passes[q].shift) & passes[q].mask)];
     }
-    team_barrier();
-#if TIDE_HAS_OPENMP
-#pragma omp single
-#endif
-    {
+    team_barrier(team);
+    if (t == 0) {
       // Digit starts of each pass, and the passes whose digit varies.
       for (int q = 0; q < num_passes; ++q) {
         size_type sum = 0;
@@ -156,7 +160,8 @@ void radix_sort_lsd(int threads, K* keys, V* vals, K* kbuf, V* vbuf, size_type n
         }
         if (!constant) active[num_active++] = q;
       }
-    }  // (the single's implied barrier: every thread sees the starts)
+    }
+    team_barrier(team);
     // Phase 2: the passes, ping-ponging between (keys, vals) and (kbuf, vbuf).
     K* ksrc = keys;
     K* kdst = kbuf;
@@ -187,7 +192,7 @@ void radix_sort_lsd(int threads, K* keys, V* vals, K* kbuf, V* vbuf, size_type n
       }
       std::swap(ksrc, kdst);
       std::swap(vsrc, vdst);
-      team_barrier();
+      team_barrier(team);
     }
     // Phase 3: an odd number of passes left the result in the scratch buffers.
     if (ksrc != keys && e > b) {
