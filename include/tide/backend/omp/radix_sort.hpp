@@ -123,7 +123,7 @@ void radix_sort_lsd(int threads, K* keys, V* vals, K* kbuf, V* vbuf, size_type n
   unsigned char* lines = scratch + layout.count_bytes() + (radix_line_bytes - lines_at % radix_line_bytes);
   const bool use_lines = radix_use_lines<Pairs>(writes, n, keys, vals, kbuf, vbuf);
   size_type starts[64 / radix_digit_bits][radix_buckets];
-  int active[64 / radix_digit_bits];
+  int active[64 / radix_digit_bits] = {};
   int num_active = 0;
   run_team(threads, [&](int t, int team) {
     size_type b, e;
