@@ -686,12 +686,13 @@ void check_radix_writes(const std::vector<T>& h, const std::vector<std::int64_t>
   for (std::int64_t i = 0; i < n; ++i) keys[key_at + i] = h[i];
   std::vector<V> vals(h.size() + 8);
   for (std::int64_t i = 0; i < n; ++i) std::memcpy(&vals[val_at + i], &i, std::min(sizeof(V), sizeof(i)));
+  const omp::radix_options options{writes, 1024};  // up to a thread per 1024 keys: short bucket parts
   auto p = tide::par.with_threads(threads);
   constexpr int bits = 8 * sizeof(T);
   if (descending)
-    omp::radix_sort_any<true, true>(p, keys.data() + key_at, n, vals.data() + val_at, 0, bits, "test", writes);
+    omp::radix_sort_any<true, true>(p, keys.data() + key_at, n, vals.data() + val_at, 0, bits, "test", options);
   else
-    omp::radix_sort_any<false, true>(p, keys.data() + key_at, n, vals.data() + val_at, 0, bits, "test", writes);
+    omp::radix_sort_any<false, true>(p, keys.data() + key_at, n, vals.data() + val_at, 0, bits, "test", options);
   CHECK(same_bits(std::vector<T>(keys.begin() + key_at, keys.begin() + key_at + n), gather(h, perm)));
   bool moved = true;
   for (std::int64_t i = 0; i < n; ++i) {
@@ -720,19 +721,24 @@ TEST_CASE("par's radix sort gives the same result writing through lines and dire
       const T special[] = {nan, -nan, T(0), T(-0.0), inf, -inf};
       for (std::size_t i = 0; i < h.size(); i += 5) h[i] = special[(i / 5) % 6];
     }
-    for (bool descending : {false, true}) {
-      const auto perm = descending ? reference_permutation(h, key_order<T, true>())
-                                   : reference_permutation(h, key_order<T, false>());
-      for (int threads : {1, 2, 3, 7})
-        for (int key_at : {0, 1, 3})
-          for (auto writes : {omp::radix_writes::lines, omp::radix_writes::direct}) {
-            CAPTURE(descending);
-            CAPTURE(threads);
-            CAPTURE(key_at);
-            CAPTURE(writes == omp::radix_writes::lines);
-            check_radix_writes<V>(h, perm, descending, threads, key_at, (key_at + 1) % 4, writes);
-          }
-    }
+    // One varying digit, the second (none but the lowest for one-byte keys): a first pass that is
+    // not the lowest digit's, counted apart.
+    auto one_digit = one_digit_keys<T>(n, "radix-lines-one-digit");
+    for (const auto* keys : {&h, &one_digit})
+      for (bool descending : {false, true}) {
+        const auto perm = descending ? reference_permutation(*keys, key_order<T, true>())
+                                     : reference_permutation(*keys, key_order<T, false>());
+        for (int threads : {1, 2, 3, 7})
+          for (int key_at : {0, 1, 3})
+            for (auto writes : {omp::radix_writes::lines, omp::radix_writes::direct}) {
+              CAPTURE(keys == &one_digit);
+              CAPTURE(descending);
+              CAPTURE(threads);
+              CAPTURE(key_at);
+              CAPTURE(writes == omp::radix_writes::lines);
+              check_radix_writes<V>(*keys, perm, descending, threads, key_at, (key_at + 1) % 4, writes);
+            }
+      }
   };
   run(std::int8_t{}, std::int64_t{});
   run(std::int16_t{}, two_words{});
@@ -740,6 +746,39 @@ TEST_CASE("par's radix sort gives the same result writing through lines and dire
   run(std::int64_t{}, std::uint32_t{});
   run(float{}, std::int64_t{});
   run(double{}, two_words{});
+}
+
+// A sort on one thread runs no team of its own: inside the caller's parallel region, its phases
+// must not wait for (or be shared with) the caller's other threads.
+TEST_CASE("par sorts called from the threads of a parallel region each sort their own range") {
+  const std::int64_t n = 5000;  // one thread's worth: the radix sort runs on the calling thread
+  std::vector<std::vector<std::uint32_t>> keys(4), want(4);
+  for (int r = 0; r < 4; ++r) {
+    keys[r] = random_keys<std::uint32_t>(n, "nested-" + std::to_string(r));
+    want[r] = reference_sort(keys[r], std::less<>());
+  }
+  bool only_first_sorted = true;
+#if TIDE_HAS_OPENMP
+#pragma omp parallel num_threads(4)
+#endif
+  {
+#if TIDE_HAS_OPENMP
+    const int r = omp_get_thread_num();
+#else
+    for (int r = 0; r < 4; ++r)
+#endif
+    {
+      tide::sort(tide::par, keys[r].begin(), keys[r].end());
+      // Then one thread alone sorts (descending) while the others go on.
+      if (r == 0) {
+        auto mine = want[0];
+        tide::sort(tide::par.with_threads(1), mine.begin(), mine.end(), tide::greater<>());
+        only_first_sorted = std::is_sorted(mine.rbegin(), mine.rend());
+      }
+    }
+  }
+  for (int r = 0; r < 4; ++r) CHECK(same_bits(keys[r], want[r]));
+  CHECK(only_first_sorted);
 }
 
 TEST_CASE("sort without a policy picks the system from the iterators") {

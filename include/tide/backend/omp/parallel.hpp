@@ -14,16 +14,20 @@
 
 namespace tide::backend::omp::detail {
 
-inline int thread_count(const omp_policy& p, size_type n) {
+/// The threads the policy asks for: par.with_threads(n), else OpenMP's default.
+inline int policy_threads(const omp_policy& p) {
 #if TIDE_HAS_OPENMP
-  int t = p.num_threads > 0 ? p.num_threads : omp_get_max_threads();
+  return p.num_threads > 0 ? p.num_threads : omp_get_max_threads();
 #else
   (void)p;
-  int t = 1;
+  return 1;
 #endif
+}
+
+/// The policy's threads, at most one per min_per_thread elements of n.
+inline int thread_count(const omp_policy& p, size_type n, size_type min_per_thread = 4096) {
   // Small ranges are not worth a thread team.
-  constexpr size_type min_per_thread = 4096;
-  return static_cast<int>(std::max<size_type>(1, std::min<size_type>(t, n / min_per_thread)));
+  return static_cast<int>(std::max<size_type>(1, std::min<size_type>(policy_threads(p), n / min_per_thread)));
 }
 
 /// Chunk c of [0, n) cut into `chunks` near-equal parts.

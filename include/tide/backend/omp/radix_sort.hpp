@@ -4,15 +4,17 @@
 // NaNs last both ways), and every pass is stable, so the result is the same bits on every backend.
 //
 // One team of threads runs every phase; each thread owns one contiguous chunk of the range.
-// Phase 1, one read of the input: each thread counts the digits of every pass over its chunk.
-//   Summed over threads, the counts give each digit's start in every pass (the same in every pass:
-//   the keys are the same multiset), and a pass whose digit is one value for every key is skipped
-//   (small-range keys skip their high bytes; an input of equal keys skips everything).
-// Phase 2, per remaining pass: a thread's offset for digit d is d's start plus the counts of d in
-//   the chunks before its own, and it scatters its chunk in input order, so equal digits keep their
-//   order (stable). The pass's source and destination ping-pong between the caller's range and one
-//   scratch buffer. The counts of the next pass's digit over the new source chunks are needed next:
-//   the first pass reuses phase 1's; later passes count them during the scatter that writes them.
+// Phase 1, one read of the input: each thread counts its chunk's lowest digit, and ORs and ANDs
+//   its keys' order bits. Bits where the OR and the AND of all keys differ vary; a digit without
+//   such bits is one value for every key, and its pass is skipped (small-range keys skip their
+//   high bytes; equal keys skip everything). Only when the lowest digit is constant does a second
+//   read count the first varying one. (Counting every digit in this read instead, as one may,
+//   measured 5-8% slower overall on 2^24 u32 and u64 keys: 4 to 8 counts a key, most never used.)
+// Phase 2, per remaining pass: digit d's keys start after every smaller digit's, and a thread's
+//   after the same digit's in the chunks before its own; each thread scatters its chunk in input
+//   order, so equal digits keep their order (stable). Source and destination ping-pong between
+//   the caller's range and one scratch buffer. While it scatters, a thread counts the next pass's
+//   digits by the chunk they land in (radix_scatter.hpp): no pass reads its source twice.
 // Phase 3: after an odd number of passes the result is in the scratch buffer, and is copied back.
 //
 // Values move with their keys when they are raw pointers to at most 16 bytes; others ride along as
@@ -33,17 +35,30 @@
 
 namespace tide::backend::omp::detail {
 
-/// From this many keys on, sort and sort_by_key radix sort: on one thread (2-core Xeon), u32 keys
-/// radix sort 1.8x faster than the merge sort at 1024, 3.8x at 2048; u64 keys 0.45x at 1024, 1.3x
-/// at 2048 (pairs alike; scratch/ programs of the commit that set it).
+/// From this many keys on, sort and sort_by_key radix sort. One thread of a 2-core Xeon, against
+/// the merge sort: u32 keys 1.0x as fast at 1024, 2.9x at 2048; u64 keys 0.49x at 1024, 1.7x at
+/// 2048; u32 and u64 keys with u32 values alike (0.92x and 0.62x at 1024, 3.2x and 1.5x at 2048).
 constexpr size_type radix_sort_min_n = size_type(1) << 11;
+
+/// Keys a thread of the radix sort gets at least: each thread more costs a wake-up and a barrier
+/// a pass (2-core Xeon, u32 keys: 2^14 sort in 121 us on one thread, 153 on two; 2^15 in 240 and
+/// 208; u64 pairs break even at 2^16).
+constexpr size_type radix_keys_per_thread = size_type(1) << 14;
 
 /// How the passes write (radix_scatter.hpp): `automatic` picks by size; `lines` (where the arrays
 /// allow it) and `direct` are for tests.
 enum class radix_writes { automatic, direct, lines };
 
+/// How a radix sort runs: the defaults, or (tests) forced writes and smaller parts per thread.
+struct radix_options {
+  radix_writes writes = radix_writes::automatic;
+  size_type keys_per_thread = radix_keys_per_thread;
+};
+
 /// Calls body(thread, team) on each thread of a team of up to `threads` (one thread without
-/// OpenMP). The team may be smaller than asked: body cuts its work by the team it gets.
+/// OpenMP). The team may be smaller than asked: body cuts its work by the team it gets. With one
+/// thread, body runs on the caller's thread, maybe inside the caller's own parallel region: body
+/// then must not meet a barrier (team_barrier skips it), which would bind to the caller's team.
 template <class Body>
 void run_team(int threads, Body body) {
 #if TIDE_HAS_OPENMP
@@ -57,25 +72,36 @@ void run_team(int threads, Body body) {
   body(0, 1);
 }
 
-inline void team_barrier() {
+/// A barrier of run_team's team (none for a team of one).
+inline void team_barrier(int team) {
 #if TIDE_HAS_OPENMP
+  if (team > 1) {
 #pragma omp barrier
+  }
+#else
+  (void)team;
 #endif
 }
 
-/// The scratch one sort needs besides the second key (and value) array: counts, then line buffers.
+/// The scratch one sort needs besides the second key (and value) array: counts, bit masks, then
+/// line buffers.
 struct radix_scratch_layout {
   int threads;
-  int num_passes;
-  /// Counts a thread holds: phase 1's (a block of radix_buckets per pass), then two sets (by pass
-  /// parity) of next-pass counts, a block per destination chunk.
-  size_type counts_per_thread() const { return size_type(num_passes + 2 * threads) * radix_buckets; }
+  /// Counts a thread holds: the first pass's over its chunk, then two sets (by pass parity) of the
+  /// next pass's, a block per destination chunk.
+  size_type counts_per_thread() const { return size_type(1 + 2 * threads) * radix_buckets; }
   size_type count_bytes() const { return size_type(threads) * counts_per_thread() * size_type(sizeof(size_type)); }
+  /// The OR and the AND of a thread's order bits.
+  size_type mask_bytes() const { return size_type(threads) * 2 * size_type(sizeof(std::uint64_t)); }
   /// Two arrays (keys, values) of line buffers per thread.
   static constexpr size_type line_bytes_per_thread = 2 * radix_buckets * radix_line_bytes;
-  /// Bytes to allocate: counts, then the lines on a line boundary.
-  size_type bytes() const { return count_bytes() + radix_line_bytes + size_type(threads) * line_bytes_per_thread; }
+  /// Bytes to allocate: counts, masks, then the lines on a line boundary.
+  size_type bytes() const {
+    return count_bytes() + mask_bytes() + radix_line_bytes + size_type(threads) * line_bytes_per_thread;
+  }
 };
+
+constexpr int radix_max_passes = 64 / radix_digit_bits;
 
 inline int radix_num_passes(int begin_bit, int end_bit) {
   return (end_bit - begin_bit + radix_digit_bits - 1) / radix_digit_bits;
@@ -96,67 +122,63 @@ bool radix_use_lines(radix_writes writes, size_type n, const K* keys, const V* v
   }
 }
 
+/// Counts digit `pass` of keys[b, e) into counts[radix_buckets].
+template <bool Descending, class K>
+void radix_count(const K* keys, size_type b, size_type e, radix_pass pass, size_type* counts) {
+  std::fill(counts, counts + radix_buckets, size_type(0));
+  for (size_type i = b; i < e; ++i) ++counts[radix_digit(radix_order_bits<Descending>(keys[i]), pass)];
+}
+
 /// LSD radix sort of keys[0, n) (and vals[0, n) when Pairs; else pass any pointer) by order bits
 /// [begin_bit, end_bit), stably, with kbuf[0, n) and vbuf[0, n) as scratch and `scratch` laid out
 /// as radix_scratch_layout says. The result ends in keys and vals.
 template <bool Descending, bool Pairs, class K, class V>
 void radix_sort_lsd(int threads, K* keys, V* vals, K* kbuf, V* vbuf, size_type n, int begin_bit, int end_bit,
                     unsigned char* scratch, radix_writes writes) {
-  const radix_scratch_layout layout{threads, radix_num_passes(begin_bit, end_bit)};
-  const int num_passes = layout.num_passes;
-  radix_pass passes[64 / radix_digit_bits];
+  const int num_passes = radix_num_passes(begin_bit, end_bit);
+  radix_pass passes[radix_max_passes];
   for (int q = 0; q < num_passes; ++q) {
     const int shift = begin_bit + q * radix_digit_bits;
     const int width = std::min(radix_digit_bits, end_bit - shift);
     passes[q] = {shift, (1u << width) - 1};
   }
+  const radix_scratch_layout layout{threads};
   const size_type per_thread = layout.counts_per_thread();
   size_type* counts = reinterpret_cast<size_type*>(scratch);
-  const std::uintptr_t lines_at = reinterpret_cast<std::uintptr_t>(scratch + layout.count_bytes());
-  unsigned char* lines = scratch + layout.count_bytes() + (radix_line_bytes - lines_at % radix_line_bytes);
+  auto* masks = reinterpret_cast<std::uint64_t*>(scratch + layout.count_bytes());
+  unsigned char* lines_from = scratch + layout.count_bytes() + layout.mask_bytes();
+  unsigned char* lines = lines_from + (radix_line_bytes - reinterpret_cast<std::uintptr_t>(lines_from) % radix_line_bytes);
   const bool use_lines = radix_use_lines<Pairs>(writes, n, keys, vals, kbuf, vbuf);
-  size_type starts[64 / radix_digit_bits][radix_buckets];
-  int active[64 / radix_digit_bits];
-  int num_active = 0;
   run_team(threads, [&](int t, int team) {
     size_type b, e;
     chunk_bounds(n, team, t, b, e);
     size_type* mine = counts + size_type(t) * per_thread;
-    // How many keys of chunk c have digit d in active pass a: phase 1's count for the first pass,
-    // else the sum of what every thread counted for chunk c while scattering pass a - 1.
-    auto chunk_count = [&](int a, int c, int d) -> size_type {
-      if (a == 0) return counts[size_type(c) * per_thread + active[0] * radix_buckets + d];
-      const size_type at = size_type(num_passes + ((a - 1) & 1) * threads + c) * radix_buckets + d;
-      size_type sum = 0;
-      for (int u = 0; u < team; ++u) sum += counts[size_type(u) * per_thread + at];
-      return sum;
-    };
-    // Phase 1: every pass's digit counts over this chunk.
-    std::fill(mine, mine + size_type(num_passes) * radix_buckets, size_type(0));
+    // Phase 1: the lowest digit's counts, and which bits vary, over this chunk.
+    std::uint64_t any = 0, all = ~std::uint64_t(0);
+    std::fill(mine, mine + radix_buckets, size_type(0));
     for (size_type i = b; i < e; ++i) {
       const auto bits = radix_order_bits<Descending>(keys[i]);
-      for (int q = 0; q < num_passes; ++q)
-        ++mine[q * radix_buckets + (unsigned(bits >> passes[q].shift) & passes[q].mask)];
+      any |= bits;
+      all &= bits;
+      ++mine[radix_digit(bits, passes[0])];
     }
-    team_barrier();
-#if TIDE_HAS_OPENMP
-#pragma omp single
-#endif
-    {
-      // Digit starts of each pass, and the passes whose digit varies.
-      for (int q = 0; q < num_passes; ++q) {
-        size_type sum = 0;
-        bool constant = false;
-        for (int d = 0; d < radix_buckets; ++d) {
-          size_type total = 0;
-          for (int u = 0; u < team; ++u) total += counts[size_type(u) * per_thread + q * radix_buckets + d];
-          starts[q][d] = sum;
-          sum += total;
-          constant |= total == n;
-        }
-        if (!constant) active[num_active++] = q;
-      }
-    }  // (the single's implied barrier: every thread sees the starts)
+    masks[2 * t] = any;
+    masks[2 * t + 1] = all;
+    team_barrier(team);
+    for (int u = 0; u < team; ++u) {
+      any |= masks[2 * u];
+      all &= masks[2 * u + 1];
+    }
+    // The passes whose digit varies (every thread finds the same).
+    int active[radix_max_passes];
+    int num_active = 0;
+    for (int q = 0; q < num_passes; ++q)
+      if (((any ^ all) >> passes[q].shift) & passes[q].mask) active[num_active++] = q;
+    if (num_active == 0) return;  // one key, n times over: sorted
+    if (active[0] != 0) {         // the lowest digit is constant: count the first that is not
+      radix_count<Descending>(keys, b, e, passes[active[0]], mine);
+      team_barrier(team);
+    }
     // Phase 2: the passes, ping-ponging between (keys, vals) and (kbuf, vbuf).
     K* ksrc = keys;
     K* kdst = kbuf;
@@ -164,16 +186,32 @@ void radix_sort_lsd(int threads, K* keys, V* vals, K* kbuf, V* vbuf, size_type n
     V* vdst = vbuf;
     unsigned char* my_lines = lines + size_type(t) * radix_scratch_layout::line_bytes_per_thread;
     for (int a = 0; a < num_active; ++a) {
+      // How many keys of chunk c have digit d: the first pass's, counted above; later passes',
+      // what every thread counted for chunk c while scattering the pass before.
+      auto chunk_count = [&](int c, int d) -> size_type {
+        if (a == 0) return counts[size_type(c) * per_thread + d];
+        const size_type at = size_type(1 + ((a - 1) & 1) * threads + c) * radix_buckets + d;
+        size_type sum = 0;
+        for (int u = 0; u < team; ++u) sum += counts[size_type(u) * per_thread + at];
+        return sum;
+      };
+      // Digit d's keys start after every smaller digit's; this chunk's after the chunks before.
       size_type offset[radix_buckets];
+      size_type start = 0;
       for (int d = 0; d < radix_buckets; ++d) {
-        size_type o = starts[active[a]][d];
-        for (int c = 0; c < t; ++c) o += chunk_count(a, c, d);
-        offset[d] = o;
+        size_type before = 0, total = 0;
+        for (int c = 0; c < team; ++c) {
+          const size_type x = chunk_count(c, d);
+          before += c < t ? x : 0;
+          total += x;
+        }
+        offset[d] = start + before;
+        start += total;
       }
       const radix_pass pass = passes[active[a]];
       const bool count_next = a + 1 < num_active;
       const radix_next_counts next{count_next ? passes[active[a + 1]] : pass,
-                                   mine + size_type(num_passes + (a & 1) * threads) * radix_buckets, n, team};
+                                   mine + size_type(1 + (a & 1) * threads) * radix_buckets, n, team};
       auto scatter = [&](auto stream, auto count) {
         radix_scatter<Descending, Pairs, decltype(stream)::value, decltype(count)::value>(
             ksrc, vsrc, b, e, kdst, vdst, offset, pass, next, my_lines);
@@ -187,7 +225,7 @@ void radix_sort_lsd(int threads, K* keys, V* vals, K* kbuf, V* vbuf, size_type n
       }
       std::swap(ksrc, kdst);
       std::swap(vsrc, vdst);
-      team_barrier();
+      team_barrier(team);
     }
     // Phase 3: an odd number of passes left the result in the scratch buffers.
     if (ksrc != keys && e > b) {
@@ -197,10 +235,8 @@ void radix_sort_lsd(int threads, K* keys, V* vals, K* kbuf, V* vbuf, size_type n
   });
 }
 
-/// The scratch bytes of a sort of n keys by bits [begin_bit, end_bit) (radix_scratch_layout).
-inline std::size_t radix_scratch_bytes(const omp_policy& p, size_type n, int begin_bit, int end_bit) {
-  return std::size_t(radix_scratch_layout{thread_count(p, n), radix_num_passes(begin_bit, end_bit)}.bytes());
-}
+/// The scratch bytes of a sort on `threads` (radix_scratch_layout).
+inline std::size_t radix_scratch_bytes(int threads) { return std::size_t(radix_scratch_layout{threads}.bytes()); }
 
 /// Keys as a raw array: the caller's when keys is a pointer, else a copy (written back by finish).
 /// Either way with n more keys of scratch.
@@ -240,14 +276,14 @@ class radix_key_storage {
 /// Stable radix sort of keys[0, n) by order bits [begin_bit, end_bit).
 template <bool Descending, class It>
 void radix_sort_keys(const omp_policy& p, It keys, size_type n, int begin_bit, int end_bit, const char* algorithm,
-                     radix_writes writes) {
+                     radix_options options) {
   using K = tide::detail::host::value_of<It>;
-  const int threads = thread_count(p, n);
-  tide::detail::temporary_buffer<unsigned char> scratch(p, radix_scratch_bytes(p, n, begin_bit, end_bit), algorithm);
+  const int threads = thread_count(p, n, options.keys_per_thread);
+  tide::detail::temporary_buffer<unsigned char> scratch(p, radix_scratch_bytes(threads), algorithm);
   radix_key_storage<It> k(p, keys, n, algorithm);
   K* data = k.start();
   radix_sort_lsd<Descending, false>(threads, data, data, k.scratch(), k.scratch(), n, begin_bit, end_bit,
-                                    scratch.data(), writes);
+                                    scratch.data(), options.writes);
   k.finish();
 }
 
@@ -260,16 +296,16 @@ inline constexpr bool radix_moves_values_v =
 /// other values ride along as their indices (Index), gathered once at the end.
 template <bool Descending, class Index, class KeyIt, class ValIt>
 void radix_sort_pairs(const omp_policy& p, KeyIt keys, size_type n, ValIt vals, int begin_bit, int end_bit,
-                      const char* algorithm, radix_writes writes) {
+                      const char* algorithm, radix_options options) {
   using V = tide::detail::host::value_of<ValIt>;
-  const int threads = thread_count(p, n);
-  tide::detail::temporary_buffer<unsigned char> scratch(p, radix_scratch_bytes(p, n, begin_bit, end_bit), algorithm);
+  const int threads = thread_count(p, n, options.keys_per_thread);
+  tide::detail::temporary_buffer<unsigned char> scratch(p, radix_scratch_bytes(threads), algorithm);
   radix_key_storage<KeyIt> k(p, keys, n, algorithm);
   if constexpr (radix_moves_values_v<ValIt>) {
     tide::detail::temporary_buffer<V> vbuf(p, std::size_t(n), algorithm);
     auto* data = k.start();
     radix_sort_lsd<Descending, true>(threads, data, vals, k.scratch(), vbuf.data(), n, begin_bit, end_bit,
-                                     scratch.data(), writes);
+                                     scratch.data(), options.writes);
   } else {
     tide::detail::temporary_buffer<Index> index(p, 2 * std::size_t(n), algorithm);
     tide::detail::temporary_buffer<V> gathered(p, std::size_t(n), algorithm);
@@ -277,7 +313,7 @@ void radix_sort_pairs(const omp_policy& p, KeyIt keys, size_type n, ValIt vals, 
     Index* idx = index.data();
     parallel_for(p, n, [&](size_type i) { idx[i] = Index(i); });
     radix_sort_lsd<Descending, true>(threads, data, idx, k.scratch(), idx + n, n, begin_bit, end_bit,
-                                     scratch.data(), writes);
+                                     scratch.data(), options.writes);
     V* g = gathered.data();
     parallel_for(p, n, [&](size_type i) { g[i] = vals[idx[i]]; });
     parallel_for(p, n, [&](size_type i) { vals[i] = g[i]; });

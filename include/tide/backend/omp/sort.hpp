@@ -92,17 +92,17 @@ void sort_pairs(const omp_policy& p, KeyIt keys, size_type n, ValIt vals, const 
 /// Radix sort by order bits [begin_bit, end_bit), keys alone or (Pairs) with vals.
 template <bool Descending, bool Pairs, class KeyIt, class ValIt>
 void radix_sort_any(const omp_policy& p, KeyIt keys, size_type n, ValIt vals, int begin_bit, int end_bit,
-                    const char* algorithm, radix_writes writes = radix_writes::automatic) {
+                    const char* algorithm, radix_options options = {}) {
   if constexpr (!Pairs) {
     host::require_trivially_copyable<host::value_of<KeyIt>>();
-    radix_sort_keys<Descending>(p, keys, n, begin_bit, end_bit, algorithm, writes);
+    radix_sort_keys<Descending>(p, keys, n, begin_bit, end_bit, algorithm, options);
   } else {
     host::require_trivially_copyable<host::value_of<KeyIt>>();
     host::require_trivially_copyable<host::value_of<ValIt>>();
     if (radix_moves_values_v<ValIt> || n <= size_type(UINT32_MAX))
-      radix_sort_pairs<Descending, std::uint32_t>(p, keys, n, vals, begin_bit, end_bit, algorithm, writes);
+      radix_sort_pairs<Descending, std::uint32_t>(p, keys, n, vals, begin_bit, end_bit, algorithm, options);
     else
-      radix_sort_pairs<Descending, std::uint64_t>(p, keys, n, vals, begin_bit, end_bit, algorithm, writes);
+      radix_sort_pairs<Descending, std::uint64_t>(p, keys, n, vals, begin_bit, end_bit, algorithm, options);
   }
 }
 
