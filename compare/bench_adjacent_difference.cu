@@ -44,9 +44,8 @@ void adjacent_difference_case(suite& s, std::int64_t n, bool in_place) {
   auto stream = s.ctx.stream();
   (void)stream;
 
-  k.library = "tide";
-  s.measure(k, prep, [&](int r) { tide::adjacent_difference(tide_policy(s.ctx), src(r), src(r) + n, out.at(r)); },
-            check);
+  measure_tide(s, k, prep, [&](auto p, int r) { tide::adjacent_difference(p, src(r), src(r) + n, out.at(r)); }, check,
+               !in_place && std::is_same_v<T, std::uint32_t>);  // scaling rows: u32, out of place
 #if TIDE_COMPARE_HAS_THRUST
   k.library = "thrust";
   s.measure(k, prep, [&](int r) { thrust::adjacent_difference(thrust_policy(s.ctx), src(r), src(r) + n, out.at(r)); },

@@ -57,13 +57,11 @@ void copy_if_case(suite& s, std::int64_t n, bool with_stencil) {
   (void)check;
 
 #if TIDE_COMPARE_HAS_COPY_IF
-  k.library = "tide";
-  s.measure(k, [&](int r) {
-    auto p = tide_policy(s.ctx);
+  measure_tide(s, k, [&](auto p, int r) {
     T* end = with_stencil ? tide::copy_if(p, in.at(r), in.at(r) + n, stencil.at(r), out.at(r), nonzero_op{})
                           : tide::copy_if(p, in.at(r), in.at(r) + n, out.at(r), is_odd_op{});
     count = end - out.at(r);
-  }, check);
+  }, check, !with_stencil);  // scaling rows: odd_half
 #endif
 #if TIDE_COMPARE_HAS_THRUST
   k.library = "thrust";

@@ -82,16 +82,14 @@ void gather_scatter_cases(suite& s, std::int64_t n, bool random_map) {
     (void)check;
 
 #if TIDE_COMPARE_HAS_GATHER && TIDE_COMPARE_HAS_SCATTER
-    k.library = "tide";
-    s.measure(k, prep, [&](int r) {
-      auto p = tide_policy(s.ctx);
+    measure_tide(s, k, prep, [&](auto p, int r) {
       switch (op) {
         case op_kind::gather: tide::gather(p, map.at(r), map.at(r) + n, in.at(r), out.at(r)); break;
         case op_kind::gather_if: tide::gather_if(p, map.at(r), map.at(r) + n, stencil.at(r), in.at(r), out.at(r)); break;
         case op_kind::scatter: tide::scatter(p, in.at(r), in.at(r) + n, map.at(r), out.at(r)); break;
         case op_kind::scatter_if: tide::scatter_if(p, in.at(r), in.at(r) + n, map.at(r), stencil.at(r), out.at(r)); break;
       }
-    }, check);
+    }, check, random_map && !with_stencil);  // scaling rows: gather and scatter through a random map
 #endif
 #if TIDE_COMPARE_HAS_THRUST
     k.library = "thrust";

@@ -108,9 +108,7 @@ void partition_case(suite& s, std::int64_t n, part_alg alg) {
   (void)prep;
 
 #if TIDE_COMPARE_HAS_PARTITION
-  k.library = "tide";
-  s.measure(k, prep, [&](int r) {
-    auto p = tide_policy(s.ctx);
+  measure_tide(s, k, prep, [&](auto p, int r) {
     if (alg == part_alg::partition) {
       count = tide::partition(p, buf.at(r), buf.at(r) + n, is_odd_op{}) - buf.at(r);
     } else if (alg == part_alg::stable_partition) {
@@ -120,7 +118,7 @@ void partition_case(suite& s, std::int64_t n, part_alg alg) {
       count = ends.first - buf.at(r);
       count_no = ends.second - no.at(r);
     }
-  }, check);
+  }, check, alg == part_alg::stable_partition);  // scaling rows: stable_partition
 #endif
 #if TIDE_COMPARE_HAS_THRUST
   k.library = "thrust";

@@ -100,9 +100,8 @@ void reduce_by_key_case(suite& s, std::int64_t n) {
   (void)check;
 
 #if TIDE_COMPARE_HAS_REDUCE_BY_KEY
-  k.library = "tide";
-  s.measure(k, [&](int r) {
-    auto ends = tide::reduce_by_key(tide_policy(s.ctx), keys.at(r), keys.at(r) + n, vals.at(r), keys_out.at(r), vals_out.at(r));
+  measure_tide(s, k, [&](auto p, int r) {
+    auto ends = tide::reduce_by_key(p, keys.at(r), keys.at(r) + n, vals.at(r), keys_out.at(r), vals_out.at(r));
     count = ends.first - keys_out.at(r);
   }, check);
 #endif

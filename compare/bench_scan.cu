@@ -70,11 +70,10 @@ void scan_cases(suite& s, std::int64_t n) {
     bench_key k{algorithm, "sum", "", type, n, "uniform", bytes};
 
 #if TIDE_COMPARE_HAS_SCAN
-    k.library = "tide";
-    s.measure(k, [&](int r) {
-      if (inclusive) tide::inclusive_scan(tide_policy(s.ctx), in.at(r), in.at(r) + n, out.at(r));
-      else tide::exclusive_scan(tide_policy(s.ctx), in.at(r), in.at(r) + n, out.at(r), T(0));
-    }, check);
+    measure_tide(s, k, [&](auto p, int r) {
+      if (inclusive) tide::inclusive_scan(p, in.at(r), in.at(r) + n, out.at(r));
+      else tide::exclusive_scan(p, in.at(r), in.at(r) + n, out.at(r), T(0));
+    }, check, std::is_same_v<T, std::uint32_t>);  // scaling rows: u32
 #endif
 #if TIDE_COMPARE_HAS_THRUST
     k.library = "thrust";

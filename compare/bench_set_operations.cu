@@ -150,13 +150,11 @@ void set_case(suite& s, std::int64_t n, set_kind o, bool by_key) {
   };
   bench_key k{name, "half_overlap", "", "u32", n, "sorted_half_overlap", bytes};
 
-  k.library = "tide";
-  s.measure(k, [&](int r) {
-    auto p = tide_policy(s.ctx);
+  measure_tide(s, k, [&](auto p, int r) {
     T* end = by_key ? run_by_key(o, p, a.at(r), na, b.at(r), nb, va.at(r), vb.at(r), keys.at(r), vals.at(r))
                     : run_keys(o, p, a.at(r), na, b.at(r), nb, keys.at(r));
     count = end - keys.at(r);
-  }, check);
+  }, check, o == set_kind::set_union && !by_key);  // scaling rows: set_union
 #if TIDE_COMPARE_HAS_THRUST
   k.library = "thrust";
   s.measure(k, [&](int r) {

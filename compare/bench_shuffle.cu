@@ -96,6 +96,12 @@ void shuffle_case(suite& s, std::int64_t n, bool in_place, const char* case_name
   const double rotated = double(n) * sizeof(T) * 2;
   const int copies = s.copies_for(rotated);
   if (!s.fits(rotated * copies + double(n) * sizeof(T) * 2 + 64e6, algorithm, n)) return;
+  {  // every row predicted past --max-call-s: no input and reference (at 2^28 on two cores, 100 s for none)
+    std::vector<bench_key> rows;
+    for (const char* lib : {"tide", "thrust", "thrust_tbb"})
+      rows.push_back(bench_key{algorithm, case_name, lib, "u32", n, "uniform", 0});
+    if (s.all_over_call_budget(rows, n)) return;
+  }
   const shuffle_data& d = data_for(s, n, cache);
   const std::uint32_t engine_seed = d.engine_seed;
   const auto& h_in = d.in;

@@ -85,13 +85,11 @@ void sort_case(suite& s, std::int64_t n, bool seed_table) {
   (void)check;
 
 #if TIDE_COMPARE_HAS_SORT
-  k.library = "tide";
-  s.measure(k, prep, [&](int r) {
-    auto p = tide_policy(s.ctx);
+  measure_tide(s, k, prep, [&](auto p, int r) {
     if constexpr (Custom) tide::sort(p, keys.at(r), keys.at(r) + n, custom_greater{});
     else if constexpr (Pairs) tide::sort_by_key(p, keys.at(r), keys.at(r) + n, vals.at(r));
     else tide::sort(p, keys.at(r), keys.at(r) + n);
-  }, check);
+  }, check, Custom || (!Pairs && std::is_same_v<K, std::uint32_t>));  // scaling: u32 keys (radix), custom (merge)
 #endif
 #if TIDE_COMPARE_HAS_THRUST
   k.library = "thrust";

@@ -38,8 +38,7 @@ void saxpy_case(suite& s, std::int64_t n) {
   (void)stream;
 
 #if TIDE_COMPARE_HAS_TRANSFORM
-  k.library = "tide";
-  s.measure(k, [&](int r) { tide::transform(tide_policy(s.ctx), x.at(r), x.at(r) + n, y.at(r), out.at(r), op); }, check);
+  measure_tide(s, k, [&](auto p, int r) { tide::transform(p, x.at(r), x.at(r) + n, y.at(r), out.at(r), op); }, check);
 #endif
 #if TIDE_COMPARE_HAS_THRUST
   k.library = "thrust";

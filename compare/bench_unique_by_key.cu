@@ -98,9 +98,7 @@ void unique_case(suite& s, std::int64_t n, unique_alg alg) {
   (void)check;
 
 #if TIDE_COMPARE_HAS_UNIQUE_BY_KEY
-  k.library = "tide";
-  s.measure(k, prep, [&](int r) {
-    auto p = tide_policy(s.ctx);
+  measure_tide(s, k, prep, [&](auto p, int r) {
     if (alg == unique_alg::by_key) {
       count = tide::unique_by_key(p, keys.at(r), keys.at(r) + n, vals.at(r)).first - keys.at(r);
     } else if (alg == unique_alg::by_key_copy) {
@@ -110,7 +108,7 @@ void unique_case(suite& s, std::int64_t n, unique_alg alg) {
     } else {
       count = tide::unique_count(p, keys_in.at(r), keys_in.at(r) + n);
     }
-  }, check);
+  }, check, alg == unique_alg::by_key);  // scaling rows: unique_by_key
 #endif
 #if TIDE_COMPARE_HAS_THRUST
   k.library = "thrust";

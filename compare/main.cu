@@ -1,10 +1,13 @@
 // tide_compare (GPU) and tide_compare_host (no GPU): every case of compare/, one results.csv.
 // See harness/options.hpp for the command line; compare/run.sh builds and runs it.
 
+#include <sched.h>
+
 #include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <set>
 #include <thread>
 
 #include "harness/libs.hpp"
@@ -26,8 +29,14 @@ void bench_memcpy(suite& s) {
     auto in = s.rotate(h, copies);
     auto out = s.rotate_uninit<std::uint32_t>(n, copies);
     bench_key k{"memcpy", "copy", "memcpy", "u32", n, "uniform", 2 * bytes};
-    s.measure(k, [&](int r) { s.ctx.copy_bytes(out.at(r), in.at(r), std::size_t(bytes)); },
-              [&] { return compare_exact(s.fetch(out.at(0), n), h.data(), n); });
+    auto check = [&] { return compare_exact(s.fetch(out.at(0), n), h.data(), n); };
+    s.measure(k, [&](int r) { s.ctx.copy_bytes(out.at(r), in.at(r), std::size_t(bytes)); }, check);
+#if !TIDE_COMPARE_DEVICE
+    for (int t : s.opt.scaling_threads_at(n)) {  // the roofline on t threads, beside tide_t<t>'s rows
+      k.library = "memcpy_t" + std::to_string(t);
+      s.measure(k, [&](int r) { s.ctx.copy_bytes(out.at(r), in.at(r), std::size_t(bytes), t); }, check);
+    }
+#endif
   }
 }
 
@@ -40,18 +49,47 @@ std::string now_utc() {
   return buf;
 }
 
-/// The host: what the references, checks and data generation ran on.
+/// The host: what the references, checks and data generation ran on (in host mode, what was
+/// measured): the CPU model, its sockets, physical cores and hardware threads (/proc/cpuinfo, as
+/// this machine, maybe a VM, shows them), and the threads this process may use.
 void host_ctx_description(std::ostream& f) {
   std::string cpu = "unknown";
+  std::set<std::string> sockets, cores;
+  int logical = 0;
+  std::string physical_id = "0";
   std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);) {
+    auto colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    std::string key = line.substr(0, line.find_last_not_of(" \t", colon - 1) + 1);
+    std::string value = colon + 2 <= line.size() ? line.substr(colon + 2) : "";
+    if (key == "processor") ++logical, physical_id = "0";
+    else if (key == "model name" && cpu == "unknown") cpu = value;
+    else if (key == "physical id") physical_id = value, sockets.insert(value);
+    else if (key == "core id") cores.insert(physical_id + ":" + value);
+  }
+  f << "host: " << cpu << ", " << std::thread::hardware_concurrency() << " hardware threads";
+  if (!cores.empty())
+    f << " (" << cores.size() << " physical cores, " << std::max<std::size_t>(1, sockets.size()) << " socket(s), "
+      << logical << " logical CPUs in /proc/cpuinfo)";
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0) f << ", " << CPU_COUNT(&set) << " usable by this process";
+  f << ", " << host_threads() << " OpenMP threads\n";
+}
+
+/// With --append: "" when the results folder's run_info.txt is from this machine (its `device:`
+/// line, threads and cache included, is this one's) or absent, else why the rows must not be added
+/// (a fresh machine would otherwise add to the results of another, e.g. those in the repository).
+std::string append_mismatch(const suite& s) {
+  std::ifstream in(s.results_dir() + "/run_info.txt");
   for (std::string line; std::getline(in, line);)
-    if (line.compare(0, 10, "model name") == 0) {
-      auto colon = line.find(':');
-      if (colon != std::string::npos) cpu = line.substr(colon + 2);
-      break;
+    if (line.compare(0, 8, "device: ") == 0) {
+      const std::string here = s.ctx.describe();
+      if (line.substr(8) == here) return "";
+      return s.results_dir() + "/run_info.txt is from '" + line.substr(8) + "', this is '" + here +
+             "': --append adds only to the same machine's results (run without --append, or --out=DIR)";
     }
-  f << "host: " << cpu << ", " << std::thread::hardware_concurrency() << " hardware threads, " << host_threads()
-    << " OpenMP threads\n";
+  return "";
 }
 
 /// run_info.txt's header, written before the first row: the device, the versions, the host, the
@@ -95,11 +133,23 @@ void write_run_info(const suite& s, int argc, char** argv) {
     << " scatter=" << TIDE_COMPARE_HAS_SCATTER << " copy_if=" << TIDE_COMPARE_HAS_COPY_IF
     << " reduce_by_key=" << TIDE_COMPARE_HAS_REDUCE_BY_KEY << " sort=" << TIDE_COMPARE_HAS_SORT
     << " histogram=" << TIDE_COMPARE_HAS_HISTOGRAM << "\n";
+#if !TIDE_COMPARE_DEVICE
+  if (!s.opt.scaling_sizes.empty()) {
+    f << "scaling: tide::par.with_threads(t) (tide_t<t>) and the memcpy on t threads (memcpy_t<t>) for t =";
+    for (int t : s.opt.scaling_threads) f << " " << t;
+    f << " at n =";
+    for (auto n : s.opt.scaling_sizes) f << " " << size_label(n);
+    f << "\n";
+  }
+#endif
   f << "timing: median of >= " << s.opt.min_runs << " runs per row, about " << s.opt.budget_ms
     << " ms of runs (at most 300), after >= " << s.opt.warmup_ms << " ms of warm-up calls (at least one)";
   if (s.opt.max_call_s > 0)
     f << "; calls past the budget get >= 3 runs; a row predicted past " << s.opt.max_call_s
       << " s a call is skipped (skipped.txt)";
+  if (!context::is_device && s.opt.warmup_ms <= 0)
+    f << "; a validated call longer than " << s.opt.budget_ms / s.opt.min_runs
+      << " ms is the only warm-up (no warm-up call)";
   f << "\n";
   f << "started: " << now_utc() << "\n";
   f << "command:";
@@ -115,13 +165,20 @@ int main(int argc, char** argv) {
   progress::get();  // the log's clock starts here
   options opt;
   try {
-    opt = parse_options(argc, argv, TIDE_COMPARE_DEVICE != 0);
+    opt = parse_options(argc, argv, TIDE_COMPARE_DEVICE != 0, host_threads());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 2;
   }
   try {
     suite s(opt);
+    if (opt.append) {
+      const std::string why = append_mismatch(s);
+      if (!why.empty()) {
+        std::fprintf(stderr, "tide_compare: %s\n", why.c_str());
+        return 2;
+      }
+    }
     std::printf("tide compare on %s\nresults: %s/results.csv\n", s.ctx.describe().c_str(), s.results_dir().c_str());
     write_run_info(s, argc, argv);
     struct family {

@@ -8,6 +8,7 @@ usage: summarize.py RESULTS_DIR   (prints the summary and writes RESULTS_DIR/sum
 
 import csv
 import os
+import re
 import sys
 from collections import defaultdict
 
@@ -93,11 +94,22 @@ def fmt_ratio(x):
     return "—" if x is None else f"{x:.2f}×"
 
 
+# Host mode's scaling rows (issue 19): tide::par.with_threads(t) as "tide_t<t>", the parallel memcpy
+# on t threads as "memcpy_t<t>".
+SCALING_LIBRARY = re.compile(r"^(tide|memcpy)_t(\d+)$")
+
+
+def scaling_threads(library):
+    """t of a scaling row's library ("tide_t4" -> 4), else None."""
+    m = SCALING_LIBRARY.match(library)
+    return int(m.group(2)) if m else None
+
+
 def index(rows):
     by = {}
     for r in rows:
         by[(r["algorithm"], r["case"], r["library"], r["type"], r["n"], r["distribution"])] = r
-    memcpy = {r["n"]: r["gb_per_s"] for r in rows if r["algorithm"] == "memcpy"}
+    memcpy = {r["n"]: r["gb_per_s"] for r in rows if r["algorithm"] == "memcpy" and r["library"] == "memcpy"}
     return by, memcpy
 
 
@@ -143,6 +155,8 @@ def host_groups(rows):
     for r in rows:
         if r["algorithm"] == "memcpy" or r["n"] in LATENCY_N or r["n"] & (r["n"] - 1):
             continue
+        if scaling_threads(r["library"]) is not None:
+            continue
         groups[(r["algorithm"], r["case"], r["type"], r["distribution"])].add(r["n"])
     return groups
 
@@ -187,6 +201,51 @@ def host_by_size(rows, by):
                          if tide and best and tide["median_ms"] > 0 else "—")
         out.append(f"| {alg} | {case} ({dist}) | {typ} | " + " | ".join(cells) + " |")
     return out
+
+
+def scaling_table(rows):
+    """Host mode: per primitive and scaling size, tide::par.with_threads(t)'s time and its speedup
+    over one thread (over the fewest threads measured where one thread was left out), and the
+    parallel memcpy's, the ceiling of a memory-bound primitive's speedup."""
+    series = defaultdict(dict)  # (n, kind, algorithm, case, type, distribution) -> {t: row}
+    for r in rows:
+        t = scaling_threads(r["library"])
+        if t is None:
+            continue
+        kind = 0 if r["library"].startswith("memcpy") else 1  # memcpy first
+        series[(r["n"], kind, r["algorithm"], r["case"], r["type"], r["distribution"])][t] = r
+    if not series:
+        return []
+    out = []
+    for n in sorted({k[0] for k in series}):
+        keys = sorted(k for k in series if k[0] == n)
+        threads = sorted({t for k in keys for t in series[k]})
+        top = threads[-1]
+        head = (f"| primitive (n = {label(n)}) | type | " + " | ".join(f"{t} thread{'s' if t > 1 else ''}" for t in threads)
+                + f" | speedup at {top} | efficiency at {top} |")
+        out += [head, "|" + "---|" * (head.count("|") - 1)]
+        for key in keys:
+            _, kind, alg, case, typ, dist = key
+            by_t = series[key]
+            base_t = min(by_t)
+            base = by_t[base_t]["median_ms"]
+            cells = []
+            for t in threads:
+                r = by_t.get(t)
+                if r is None or r["median_ms"] <= 0:
+                    cells.append("—")
+                    continue
+                cells.append(f"{fmt_ms(r['median_ms'])} ({base / r['median_ms']:.2f}×)")
+            last = by_t.get(top)
+            speedup = base / last["median_ms"] if last and last["median_ms"] > 0 else None
+            vs = "" if base_t == 1 else f" vs {base_t}"
+            eff = f"{100 * speedup * base_t / top:.0f}%" if speedup else "—"
+            name = "memcpy (parallel, the ceiling)" if kind == 0 else f"{alg} {case} ({dist})"
+            if kind == 0 and last:
+                name += f", {last['gb_per_s']:.0f} GB/s at {top}"
+            out.append(f"| {name} | {typ} | " + " | ".join(cells) + f" | {fmt_ratio(speedup)}{vs} | {eff} |")
+        out.append("")
+    return out[:-1]
 
 
 def targets_table(by, memcpy):
@@ -328,6 +387,16 @@ def main():
         roof = sorted(memcpy.items())
         if roof:
             out += ["Parallel memcpy (read + write GB/s): " + ", ".join(f"{label(n)} {g:.1f}" for n, g in roof), ""]
+        scaling = scaling_table(rows)
+        if scaling:
+            out += ["## Scaling: tide::par.with_threads(t) against one thread", "",
+                    "Each cell: the median time on t threads (`tide::par.with_threads(t)`, results.csv's library "
+                    "`tide_t<t>`) and, in brackets, the speedup over one thread, same input, same check; efficiency: "
+                    "speedup / t. The memcpy row (`memcpy_t<t>`: the same 1 MiB chunks on t OpenMP threads) is what "
+                    "the memory gives: a primitive that moves as many bytes as a copy cannot scale past it. "
+                    "plots/scaling.png draws the speedups. A missing cell: the row was left out (skipped.txt) or "
+                    "failed; a speedup \"vs k\" is over the fewest threads measured.", ""]
+            out += scaling + [""]
     if device:
         out += ["## The issues' speed targets", ""] + targets_table(by, memcpy) + [""]
     latency = latency_table(rows)

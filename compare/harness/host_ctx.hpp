@@ -78,12 +78,15 @@ class host_ctx {
   void download(T* dst, const T* src, std::size_t count) {
     copy_bytes(dst, src, count * sizeof(T));
   }
-  /// Copies on all threads (the host roofline is a parallel memcpy).
-  void copy_bytes(void* dst, const void* src, std::size_t bytes) {
+  /// Copies on all threads (the host roofline is a parallel memcpy), or on `threads` of them.
+  void copy_bytes(void* dst, const void* src, std::size_t bytes, int threads = 0) {
     const std::size_t chunk = std::size_t(1) << 20;
     const std::int64_t chunks = std::int64_t((bytes + chunk - 1) / chunk);
 #if defined(_OPENMP)
-#pragma omp parallel for schedule(static) if (chunks > 1)
+    if (threads <= 0) threads = omp_get_max_threads();
+#pragma omp parallel for schedule(static) if (chunks > 1) num_threads(threads)
+#else
+    (void)threads;
 #endif
     for (std::int64_t c = 0; c < chunks; ++c) {
       std::size_t b = std::size_t(c) * chunk, e = std::min(bytes, b + chunk);

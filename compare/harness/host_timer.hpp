@@ -11,7 +11,7 @@
 namespace cmp {
 
 /// Times run(rep), prep(rep) before it untimed: warm-up calls until `warmup_ms` have passed (at
-/// least one), then as many runs as fit in about `budget_ms`, at least min_runs, at most 300 (the
+/// least one; none with a negative `warmup_ms`: suite::measure's long host calls), then as many runs as fit in about `budget_ms`, at least min_runs, at most 300 (the
 /// first timed run sizes the rest and counts). With `long_runs` > 0 (host mode), a call so long
 /// that min_runs of them would pass the budget gets only as many runs as fit in it, at least
 /// `long_runs`: a 2-core host's large sorts stay within a few calls.
@@ -27,7 +27,7 @@ std::vector<double> time_host_runs(int min_runs, double budget_ms, double warmup
     ++rep;
     return std::chrono::duration<double, std::milli>(clock::now() - t0).count();
   };
-  {
+  if (warmup_ms >= 0) {
     phase_scope warm(phase::warmup);
     double spent = 0;
     do spent += timed();

@@ -125,6 +125,30 @@ inline auto tide_policy(const context& c) {
 #endif
 }
 
+/// tide's row of a case, run(policy, rep) with tide_policy; then, in host mode with `scaling` and
+/// at the scaling sizes (--scaling-sizes), the same call with tide::par.with_threads(t) for each t
+/// of --scaling-threads, as library "tide_t<t>" (the Scaling table of summary.md). Same inputs,
+/// same check.
+template <class Prep, class Run, class Check>
+void measure_tide(suite& s, bench_key k, Prep&& prep, Run&& run, Check&& check, bool scaling = true) {
+  k.library = "tide";
+  s.measure(k, prep, [&](int r) { run(tide_policy(s.ctx), r); }, check);
+#if !TIDE_COMPARE_DEVICE
+  if (!scaling) return;
+  for (int t : s.opt.scaling_threads_at(k.n)) {
+    k.library = "tide_t" + std::to_string(t);
+    const auto p = tide::par.with_threads(t);
+    s.measure(k, prep, [&](int r) { run(p, r); }, check);
+  }
+#else
+  (void)scaling;
+#endif
+}
+template <class Run, class Check>
+void measure_tide(suite& s, const bench_key& k, Run&& run, Check&& check, bool scaling = true) {
+  measure_tide(s, k, no_prep{}, run, check, scaling);
+}
+
 #if TIDE_COMPARE_HAS_THRUST
 /// Thrust on the same stream without its extra synchronization, or its OpenMP backend.
 inline auto thrust_policy(const context& c) {

@@ -23,6 +23,13 @@
 //   --seed-tables / --no-seed-tables   seed 000's and 001's tables (default on a GPU, off with quick)
 //   --quick          sizes=quick, no seed tables
 //   --append         add rows to an existing results.csv (a long run split by --only into parts)
+//   --scaling-sizes=LIST  host mode's scaling rows (issue 19): at these sizes (as --sizes; default 24,
+//                    i.e. 2^24, or the largest size below it that --sizes has, at least 2^16) the main
+//                    primitives' tide rows are run again with tide::par.with_threads(t), as library
+//                    "tide_t<t>", and the parallel memcpy on t threads, as "memcpy_t<t>"; only sizes
+//                    that --sizes has; `none` (or --no-scaling) turns them off. Host mode only.
+//   --scaling-threads=LIST  the thread counts t (default 1, 2, 4, ... up to the OpenMP threads, and
+//                    that count itself)
 
 #include <algorithm>
 #include <cstdint>
@@ -47,9 +54,26 @@ struct options {
   bool seed_tables = true;
   bool append = false;
   std::uint64_t seed = 20240611;
+  std::vector<std::int64_t> scaling_sizes;  ///< sizes of the scaling rows (host mode), none if empty
+  std::vector<int> scaling_threads;         ///< their thread counts, ascending
 
   bool want(const std::string& family) const { return contains(only, family); }
-  bool want_library(const std::string& lib) const { return contains(libs, lib); }
+  /// A scaling row's library ("tide_t4", "memcpy_t4") is wanted with its base library ("tide").
+  bool want_library(const std::string& lib) const { return contains(libs, lib) || contains(libs, scaling_base(lib)); }
+  /// "tide_t4" -> "tide"; any other name is returned as it is.
+  static std::string scaling_base(const std::string& lib) {
+    const auto at = lib.rfind("_t");
+    if (at == std::string::npos || at + 2 == lib.size()) return lib;
+    for (std::size_t i = at + 2; i < lib.size(); ++i)
+      if (lib[i] < '0' || lib[i] > '9') return lib;
+    return lib.substr(0, at);
+  }
+  /// The thread counts of the scaling rows at n (none unless n is one of the scaling sizes).
+  std::vector<int> scaling_threads_at(std::int64_t n) const {
+    for (std::int64_t m : scaling_sizes)
+      if (m == n) return scaling_threads;
+    return {};
+  }
 
  private:
   static bool contains(const std::vector<std::string>& list, const std::string& s) {
@@ -93,9 +117,19 @@ inline std::vector<std::int64_t> parse_sizes(const std::string& list) {
   return sizes;
 }
 
-inline options parse_options(int argc, char** argv, bool device) {
+/// 1, 2, 4, ... below `max_threads`, then max_threads itself.
+inline std::vector<int> default_scaling_threads(int max_threads) {
+  std::vector<int> t;
+  for (int k = 1; k < max_threads; k *= 2) t.push_back(k);
+  t.push_back(std::max(1, max_threads));
+  return t;
+}
+
+/// `max_threads`: the host's OpenMP threads (the default scaling thread counts go up to it).
+inline options parse_options(int argc, char** argv, bool device, int max_threads = 1) {
   options o;
   std::string sizes = device ? "10:28,30" : "16,20,24,28";
+  std::string scaling_sizes = device ? "none" : "", scaling_threads;  // "": the default
   o.max_call_s = device ? 0 : 2.5;
   o.seed_tables = device;  // the seeds' kernels are CUDA: no tables on the host
   o.budget_ms = device ? 60 : 100;
@@ -121,17 +155,39 @@ inline options parse_options(int argc, char** argv, bool device) {
     else if (a == "--seed-tables") o.seed_tables = tables_set = true;
     else if (a == "--no-seed-tables") { o.seed_tables = false; tables_set = true; }
     else if (a == "--append") o.append = true;
+    else if (const char* v = value("--scaling-sizes")) scaling_sizes = v;
+    else if (const char* v = value("--scaling-threads")) scaling_threads = v;
+    else if (a == "--no-scaling") scaling_sizes = "none";
     else if (a == "--quick") { sizes = "quick"; if (!tables_set) o.seed_tables = false; }
     else if (a == "--help" || a == "-h") {
       throw std::invalid_argument(
           "usage: tide_compare [--sizes=10:28,30|quick|N,...] [--only=reduce,scan,...] [--libs=tide,cub,...]\n"
           "                    [--min-runs=10] [--budget-ms=60] [--warmup-ms=15] [--out=DIR] [--quick]\n"
-          "                    [--deadline-s=0] [--max-call-s=0] [--no-seed-tables] [--append]");
+          "                    [--deadline-s=0] [--max-call-s=0] [--no-seed-tables] [--append]\n"
+          "                    host: [--scaling-sizes=24|none] [--scaling-threads=1,2,4,...] [--no-scaling]");
     } else {
       throw std::invalid_argument("unknown option '" + a + "' (try --help)");
     }
   }
   o.sizes = parse_sizes(sizes);
+  if (scaling_sizes != "none" && !device) {
+    // Only sizes the run measures: the scaling rows ride on the cases' inputs and checks.
+    for (std::int64_t n : parse_sizes(scaling_sizes.empty() ? "24" : scaling_sizes))
+      if (std::find(o.sizes.begin(), o.sizes.end(), n) != o.sizes.end()) o.scaling_sizes.push_back(n);
+    if (scaling_sizes.empty() && o.scaling_sizes.empty()) {  // default, 2^24 not run: the largest size below it
+      std::int64_t best = 0;
+      for (std::int64_t n : o.sizes)
+        if (n < (std::int64_t(1) << 24) && n > best) best = n;
+      if (best >= (std::int64_t(1) << 16)) o.scaling_sizes.push_back(best);
+    }
+    if (scaling_threads.empty()) {
+      o.scaling_threads = default_scaling_threads(max_threads);
+    } else {
+      for (const auto& item : split(scaling_threads, ',')) o.scaling_threads.push_back(std::max(1, std::atoi(item.c_str())));
+      std::sort(o.scaling_threads.begin(), o.scaling_threads.end());
+      o.scaling_threads.erase(std::unique(o.scaling_threads.begin(), o.scaling_threads.end()), o.scaling_threads.end());
+    }
+  }
   return o;
 }
 

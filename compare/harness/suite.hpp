@@ -2,6 +2,8 @@
 // The suite: one context (GPU or host), the options, the CSV, and `measure`, which validates one
 // library's result against the host reference and only then times it.
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <exception>
@@ -139,16 +141,25 @@ class suite {
     if (over_call_budget(series, k.n)) return;
     try {
       std::string problem;
+      double validated_ms = 0;
       {
         phase_scope validating(phase::check);
         prep(0);
+        const auto t0 = std::chrono::steady_clock::now();
         run(0);
         ctx.sync();
+        validated_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
         problem = check();
       }
       if (!problem.empty()) return fail(k, "wrong result: " + problem);
-      row r{k, median(host_clock ? time_host_runs(opt.min_runs, opt.budget_ms, opt.warmup_ms, prep, run)
-                                 : ctx.time_runs(opt.min_runs, opt.budget_ms, opt.warmup_ms, prep, run))};
+      // Host mode without --warmup-ms: a call so long that min_runs of them would pass the budget
+      // gets no warm-up call (-1), the validated call just before being one (a 2^28 sort: 4 calls,
+      // not 5). Shorter calls, and every GPU row, keep theirs.
+      const double warmup_ms = !context::is_device && opt.warmup_ms <= 0 && validated_ms * opt.min_runs > opt.budget_ms
+                                   ? -1.0
+                                   : opt.warmup_ms;
+      row r{k, median(host_clock ? time_host_runs(opt.min_runs, opt.budget_ms, warmup_ms, prep, run)
+                                 : ctx.time_runs(opt.min_runs, opt.budget_ms, warmup_ms, prep, run))};
       csv_->add(r);
       last_[series] = {k.n, r.median_ms};
       progress::get().row();
@@ -209,15 +220,44 @@ class suite {
     return true;
   }
 
+  /// One call of `series` at n as the same row at its previous size predicts it (scaled by n, and by
+  /// log n for sorts), in seconds; 0 without such a row.
+  double predicted_call_s(const std::string& series, std::int64_t n) const {
+    auto it = last_.find(series);
+    if (it == last_.end() || it->second.first >= n || it->second.first <= 1) return 0;
+    const double ratio = double(n) / double(it->second.first);
+    const double logs = std::log2(double(n)) / std::log2(double(it->second.first));
+    return it->second.second * ratio * (series.compare(0, 4, "sort") == 0 ? logs : 1.0) / 1000.0;
+  }
+
+  /// True when --max-call-s would leave out every one of these rows at n (bench_keys with their
+  /// library set; those --libs does not want, and those with no row at a smaller size, are left
+  /// aside; at least one must remain): a case can then skip making its inputs and reference. Each is said and listed as skipped, as
+  /// measure() would.
+  bool all_over_call_budget(const std::vector<bench_key>& keys, std::int64_t n) {
+    if (opt.max_call_s <= 0) return false;
+    std::vector<std::string> wanted;
+    for (const bench_key& k : keys)
+      if (opt.want_library(k.library))
+        wanted.push_back(k.algorithm + " " + k.case_name + " " + k.library + " " + k.type + " " + k.distribution);
+    // A series with no row at a smaller size (a library not built here) predicts nothing: left aside.
+    wanted.erase(std::remove_if(wanted.begin(), wanted.end(),
+                                [&](const std::string& series) { return predicted_call_s(series, n) <= 0; }),
+                 wanted.end());
+    if (wanted.empty()) return false;
+    for (const auto& series : wanted)
+      if (predicted_call_s(series, n) <= opt.max_call_s) return false;
+    begin(n);
+    for (const auto& series : wanted) over_call_budget(series, n);
+    return true;
+  }
+
   /// With --max-call-s: true (and says so) when the same series' last row, scaled by n (and by
   /// log n, for sorts), predicts one call longer than the limit.
   bool over_call_budget(const std::string& series, std::int64_t n) {
     if (opt.max_call_s <= 0) return false;
     auto it = last_.find(series);
-    if (it == last_.end() || it->second.first >= n || it->second.first <= 1) return false;
-    const double ratio = double(n) / double(it->second.first);
-    const double logs = std::log2(double(n)) / std::log2(double(it->second.first));
-    const double predicted_s = it->second.second * ratio * (series.compare(0, 4, "sort") == 0 ? logs : 1.0) / 1000.0;
+    const double predicted_s = predicted_call_s(series, n);
     if (predicted_s <= opt.max_call_s) return false;
     char line[320];
     std::snprintf(line, sizeof line, "%s n=%lld: one call predicted at %.1f s (%.1f ms at n=%lld), over --max-call-s=%g",
