@@ -57,7 +57,14 @@ fi
 
 if [ "${TIDE_SKIP_CUDA:-0}" != 1 ] && command -v nvcc >/dev/null; then
   echo "=== tide: CUDA build (compile; tests run only where a GPU is present)"
-  cmake -S "$root" -B "$build/cuda" -DCMAKE_BUILD_TYPE=Release -DTIDE_BUILD_TESTS=ON -DTIDE_DEVICE_SYSTEM=CUDA >/dev/null
+  # Without a GPU the build is a compile check: the host side at -O0 (no build type), which takes a
+  # quarter less time per test program (gcc's share of nvcc's time fell from 31.6 s to 9.9 s of
+  # about 80 s for test_copy); the device side goes through cicc and ptxas optimized as always, so
+  # ptxas still rejects what it would reject in a Release build (shared memory, registers).
+  cuda_type=Release
+  nvidia-smi >/dev/null 2>&1 || cuda_type=
+  cmake -S "$root" -B "$build/cuda" -DCMAKE_BUILD_TYPE="$cuda_type" -DTIDE_BUILD_TESTS=ON -DTIDE_DEVICE_SYSTEM=CUDA \
+        >/dev/null
   cmake --build "$build/cuda" -j "$jobs"
   if nvidia-smi >/dev/null 2>&1; then
     (cd "$build/cuda" && ctest --output-on-failure) || failed=1
