@@ -63,8 +63,9 @@ void reduce_sum(suite& s, std::int64_t n, bool seed_table) {
   (void)ctx_stream;
 
 #if TIDE_COMPARE_HAS_REDUCE
-  measure_tide(s, k, [&](auto p, int r) { tide::reduce_into(p, in.at(r), in.at(r) + n, d_out.get(), T(0), tide::plus<>()); },
-               device_check, std::is_same_v<T, std::uint32_t>);  // scaling rows: u32
+  measure_tide(
+      s, k, [&](auto p, int r) { tide::reduce_into(p, in.at(r), in.at(r) + n, d_out.get(), T(0), tide::plus<>()); },
+      device_check, std::is_same_v<T, std::uint32_t>);  // scaling rows: u32
 #endif
 #if TIDE_COMPARE_HAS_THRUST
   k.library = "thrust";

@@ -78,10 +78,14 @@ void host_ctx_description(std::ostream& f) {
 }
 
 /// With --append: "" when the results folder's run_info.txt is from this machine (its `device:`
-/// line, threads and cache included, is this one's) or absent, else why the rows must not be added
-/// (a fresh machine would otherwise add to the results of another, e.g. those in the repository).
+/// line, threads and cache included, is this one's), else why the rows must not be added: a fresh
+/// machine would otherwise add to the results of another (those in the repository), or make a
+/// folder of the later part alone.
 std::string append_mismatch(const suite& s) {
   std::ifstream in(s.results_dir() + "/run_info.txt");
+  if (!in)
+    return "--append: no " + s.results_dir() + "/run_info.txt, no earlier part to add to (run the first part " +
+           "without --append)";
   for (std::string line; std::getline(in, line);)
     if (line.compare(0, 8, "device: ") == 0) {
       const std::string here = s.ctx.describe();
@@ -89,7 +93,7 @@ std::string append_mismatch(const suite& s) {
       return s.results_dir() + "/run_info.txt is from '" + line.substr(8) + "', this is '" + here +
              "': --append adds only to the same machine's results (run without --append, or --out=DIR)";
     }
-  return "";
+  return "--append: " + s.results_dir() + "/run_info.txt has no device line";
 }
 
 /// run_info.txt's header, written before the first row: the device, the versions, the host, the

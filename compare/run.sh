@@ -103,7 +103,8 @@ else
   for pkg in libtbb-dev libips4o-dev python3-matplotlib; do
     have_pkg "$pkg" || missing+=("$pkg")
   done
-  if ((${#missing[@]})) && [[ "${TIDE_COMPARE_APT:-1}" != 0 ]] && command -v apt-get >/dev/null 2>&1 && [[ $(id -u) == 0 ]]; then
+  if ((${#missing[@]})) && [[ "${TIDE_COMPARE_APT:-1}" != 0 ]] && command -v apt-get >/dev/null 2>&1 &&
+     [[ $(id -u) == 0 ]]; then
     echo "== install ${missing[*]}"
     bundled=1  # every missing library in the bundle: no `apt-get update` (it only waits where there is no network)
     for pkg in "${missing[@]}"; do [[ "$pkg" == python3-matplotlib ]] || in_bundle "$pkg" || bundled=0; done
@@ -172,8 +173,21 @@ else
 fi
 jobs="${TIDE_COMPARE_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 
+if [[ " ${args[*]+${args[*]}} " == *" --append "* ]]; then
+  # An appended part needs the earlier part's results (the benchmark also checks they are this
+  # machine's): said before a build, not after.
+  out_dir="$([[ "$gpu" == 1 ]] || echo compare/results/cpu)"
+  for a in ${args[@]+"${args[@]}"}; do [[ "$a" != --out=* ]] || out_dir="${a#--out=}"; done
+  if [[ -n "$out_dir" && ! -f "$out_dir/run_info.txt" ]]; then
+    echo "compare/run.sh --append: no $out_dir/run_info.txt, no earlier part to add to (was the machine given back?)" >&2
+    exit 1
+  fi
+fi
 if ((no_build)); then
-  [[ -x "$build/compare/$bench" ]] || { echo "compare/run.sh --no-build: no $build/compare/$bench (run --build-only first)" >&2; exit 1; }
+  if [[ ! -x "$build/compare/$bench" ]]; then
+    echo "compare/run.sh --no-build: no $build/compare/$bench (run --build-only first)" >&2
+    exit 1
+  fi
   echo "== no build: $build as it is"
 else
   echo "== configure ($build)"
@@ -247,8 +261,8 @@ fi
   echo "run.sh: $command_line"
   echo "load average (1, 5, 15 min): $load_before before the benchmark, $load_after after, on $(nproc) cores"
   if command -v lscpu >/dev/null 2>&1; then
-    echo "lscpu: $(lscpu | grep -E '^(Model name|Socket\(s\)|Core\(s\) per socket|Thread\(s\) per core|CPU\(s\)|NUMA node\(s\)|L3 cache|Hypervisor vendor):' |
-      sed 's/:  */: /' | paste -sd';' | sed 's/;/; /g')"
+    fields='Model name|Socket\(s\)|Core\(s\) per socket|Thread\(s\) per core|CPU\(s\)|NUMA node\(s\)|L3 cache'
+    echo "lscpu: $(lscpu | grep -E "^($fields|Hypervisor vendor):" | sed 's/:  */: /' | paste -sd';' | sed 's/;/; /g')"
   fi
   [[ "$gpu" == 1 ]] || echo "cpu libraries: ${cpu_libs_line:-none found}"
   if ((no_build)) && [[ -f "$build/build_info.txt" ]]; then cat "$build/build_info.txt"; fi
@@ -262,7 +276,8 @@ else
 fi
 
 {
-  if ((no_build)); then steps="no build (--no-build; setup $((built - start)) s)"; else steps="configure and build $((built - start)) s"; fi
+  steps="configure and build $((built - start)) s"
+  ((no_build == 0)) || steps="no build (--no-build; setup $((built - start)) s)"
   echo "elapsed: $((SECONDS - start)) s for compare/run.sh up to the summary ($steps, benchmark $((ran - built)) s," \
        "drop-ins $((SECONDS - ran)) s)"
 } >>"$dir/run_info.txt"

@@ -221,8 +221,8 @@ def scaling_table(rows):
         keys = sorted(k for k in series if k[0] == n)
         threads = sorted({t for k in keys for t in series[k]})
         top = threads[-1]
-        head = (f"| primitive (n = {label(n)}) | type | " + " | ".join(f"{t} thread{'s' if t > 1 else ''}" for t in threads)
-                + f" | speedup at {top} | efficiency at {top} |")
+        cols = " | ".join(f"{t} thread{'s' if t > 1 else ''}" for t in threads)
+        head = f"| primitive (n = {label(n)}) | type | {cols} | speedup at {top} | efficiency at {top} |"
         out += [head, "|" + "---|" * (head.count("|") - 1)]
         for key in keys:
             _, kind, alg, case, typ, dist = key

@@ -11,8 +11,9 @@
 namespace cmp {
 
 /// Times run(rep), prep(rep) before it untimed: warm-up calls until `warmup_ms` have passed (at
-/// least one; none with a negative `warmup_ms`: suite::measure's long host calls), then as many runs as fit in about `budget_ms`, at least min_runs, at most 300 (the
-/// first timed run sizes the rest and counts). With `long_runs` > 0 (host mode), a call so long
+/// least one; none with a negative `warmup_ms`: suite::measure's long host calls), then as many
+/// runs as fit in about `budget_ms`, at least min_runs, at most 300 (the first timed run sizes the
+/// rest and counts). With `long_runs` > 0 (host mode), a call so long
 /// that min_runs of them would pass the budget gets only as many runs as fit in it, at least
 /// `long_runs`: a 2-core host's large sorts stay within a few calls.
 template <class Prep, class Run>

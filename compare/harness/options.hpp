@@ -183,7 +183,8 @@ inline options parse_options(int argc, char** argv, bool device, int max_threads
     if (scaling_threads.empty()) {
       o.scaling_threads = default_scaling_threads(max_threads);
     } else {
-      for (const auto& item : split(scaling_threads, ',')) o.scaling_threads.push_back(std::max(1, std::atoi(item.c_str())));
+      for (const auto& item : split(scaling_threads, ','))
+        o.scaling_threads.push_back(std::max(1, std::atoi(item.c_str())));
       std::sort(o.scaling_threads.begin(), o.scaling_threads.end());
       o.scaling_threads.erase(std::unique(o.scaling_threads.begin(), o.scaling_threads.end()), o.scaling_threads.end());
     }

@@ -232,8 +232,8 @@ class suite {
 
   /// True when --max-call-s would leave out every one of these rows at n (bench_keys with their
   /// library set; those --libs does not want, and those with no row at a smaller size, are left
-  /// aside; at least one must remain): a case can then skip making its inputs and reference. Each is said and listed as skipped, as
-  /// measure() would.
+  /// aside; at least one must remain): a case can then skip making its inputs and reference. Each
+  /// is said and listed as skipped, as measure() would.
   bool all_over_call_budget(const std::vector<bench_key>& keys, std::int64_t n) {
     if (opt.max_call_s <= 0) return false;
     std::vector<std::string> wanted;
