@@ -16,12 +16,12 @@
 // the old form reduced the whole range and then scanned it, reading it from memory twice.
 //
 // Why it is safe: a block is read (phase 1) before it is written (phase 3), and only by the thread
-// that writes it, so in-place scans work. The totals are double-buffered by round parity: a
-// thread writes round r + 2's slots only after the barrier of round r + 1, which every thread
-// reaches only after reading round r's. Operators see only values someone gave (no identity is
+// that writes it, so in-place scans work. Each block's total has a slot of its own (no reuse).
+// Operators see only values someone gave (no identity is
 // needed: the first block gets a null carry), and always combine earlier with later (strictly in
 // order: non-commutative operators are fine). A smaller team than asked for (nested parallelism,
-// thread limits) only changes the rounds, not the blocks.
+// thread limits) only changes the rounds, not the blocks; so do slow barriers (an oversubscribed
+// machine), which make the rounds bigger, since on such a machine each barrier costs a time slice.
 
 #include <algorithm>
 #include <optional>
@@ -40,6 +40,8 @@ struct scan_tuning {
   /// (2 MiB L2 each) 64 KiB, 256 KiB and 1 MiB gave the same u32/f32 times within noise at 2^24 and
   /// 2^26 items; 256 KiB halves the rounds (barriers) of 64 KiB and leaves room on smaller L2s.
   static constexpr size_type share_bytes = 256 * 1024;
+  /// A barrier wait this long (seconds) means a thread lost its core: the rounds grow 4x.
+  static constexpr double slow_barrier_s = 500e-6;
 };
 
 /// The blocks a thread takes per round, at most, for items of item_bytes bytes.
@@ -91,25 +93,41 @@ void parallel_scan(const omp_policy& p, size_type n, ChunkReduce reduce_chunk, C
 #if TIDE_HAS_OPENMP
   // A round's blocks: each thread's share, fewer when the range is short (so that every thread has
   // work in a single round).
-  const size_type share = std::min<size_type>(scan_share_blocks(item_bytes), (blocks + threads - 1) / threads);
-  const size_type slots = share * threads;
-  std::vector<std::optional<T>> totals(static_cast<std::size_t>(2 * slots));
+  const size_type most = (blocks + threads - 1) / threads;
+  const size_type share0 = std::min<size_type>(scan_share_blocks(item_bytes), most);
+  // Block totals by block (n / 4096 entries: no slot is reused, so any sequence of rounds is safe),
+  // and each thread's wait at the last two rounds' barriers (by round parity).
+  std::vector<std::optional<T>> totals(static_cast<std::size_t>(blocks));
+  std::vector<double> waited(static_cast<std::size_t>(2 * threads), 0.0);
 #pragma omp parallel num_threads(threads)
   {
     const size_type t = omp_get_thread_num(), team = omp_get_num_threads();
-    const size_type per_round = share * team;
+    size_type share = share0;
     std::optional<T> carry;  // the carry into the round's first block: the same in every thread
-    for (size_type first = 0, r = 0; first < blocks; first += per_round, ++r) {
-      const size_type in_round = std::min(per_round, blocks - first);
+    for (size_type first = 0, r = 0; first < blocks; first += share * team, ++r) {
+      if (r >= 2) {
+        // A barrier that waited a scheduler's time slice means a thread lost its core (more threads
+        // than free cores): then a round costs a time slice, whatever its size, so take bigger
+        // rounds, up to one (the two-pass form). Every thread reads the same waits (written before
+        // the last barrier, rewritten only after the next), so all agree on the rounds; the blocks,
+        // and so the results, do not change.
+        double worst = 0;
+        for (size_type u = 0; u < team; ++u)
+          worst = std::max(worst, waited[static_cast<std::size_t>((r & 1) * threads + u)]);
+        if (worst > scan_tuning::slow_barrier_s) share = std::min(most, share * 4);
+      }
+      const size_type in_round = std::min(share * team, blocks - first);
       const size_type lo = in_round * t / team, hi = in_round * (t + 1) / team;  // this thread's blocks
-      std::optional<T>* total = &totals[static_cast<std::size_t>((r & 1) * slots)];
+      std::optional<T>* total = &totals[static_cast<std::size_t>(first)];
       // Phase 1: this thread's block totals (the last block's is never needed).
       for (size_type l = lo; l < hi; ++l) {
         size_type b, e;
         bounds(first + l, b, e);
         if (first + l + 1 < blocks) total[l] = reduce_chunk(b, e);
       }
+      const double arrived = omp_get_wtime();
 #pragma omp barrier
+      waited[static_cast<std::size_t>((r & 1) * threads + t)] = omp_get_wtime() - arrived;
       // Phase 3: the chain through the round, scanning this thread's blocks on the way.
       for (size_type l = 0; l < in_round; ++l) {
         if (l >= lo && l < hi) {
