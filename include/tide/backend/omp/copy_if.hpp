@@ -1,18 +1,21 @@
 #pragma once
-// OpenMP stream compaction: copy_if and unique_copy. Each chunk counts what it keeps, the counts
-// become carries in chunk order, then each chunk writes from its carry: stable, and the same output
-// for any thread count. Not in-place safe (a chunk may write where an earlier chunk still reads).
+// OpenMP stream compaction: copy_if and unique_copy over parallel_scan (parallel_scan.hpp). Each
+// block counts what it keeps, the counts become carries in block order, then the block writes from
+// its carry while it is still in cache (one pass over memory): stable, and the same output for any
+// thread count. Not in-place safe (a block may write where a later block is still to be read).
 
+#include "../../detail/dispatch.hpp"
 #include "../../execution.hpp"
-#include "parallel.hpp"
+#include "parallel_scan.hpp"
 
 namespace tide::backend::omp {
 
 namespace detail {
 /// Stable compaction over [0, n): keep(i) says whether element i stays, write(i, k) stores it in
-/// output slot k. Returns the number kept. keep is called twice per element (count, then write).
+/// output slot k. Returns the number kept. keep is called twice per element (count, then write:
+/// the second time the element is in cache).
 template <class Keep, class Write>
-size_type parallel_compact(const omp_policy& p, size_type n, Keep keep, Write write) {
+size_type parallel_compact(const omp_policy& p, size_type n, Keep keep, Write write, size_type item_bytes) {
   size_type total = 0;
   parallel_scan<size_type>(
       p, n,
@@ -25,9 +28,9 @@ size_type parallel_compact(const omp_policy& p, size_type n, Keep keep, Write wr
         size_type k = carry ? *carry : 0;
         for (size_type i = b; i < e; ++i)
           if (keep(i)) write(i, k++);
-        if (e == n) total = k;  // the last chunk knows the total
+        if (e == n) total = k;  // the last block knows the total
       },
-      [](size_type a, size_type b) { return a + b; });
+      [](size_type a, size_type b) { return a + b; }, item_bytes);
   return total;
 }
 }  // namespace detail
@@ -37,7 +40,7 @@ template <class It, class StencilIt, class OutIt, class Pred>
 size_type copy_if(const omp_policy& p, It first, size_type n, StencilIt stencil, OutIt out, Pred pred) {
   return detail::parallel_compact(
       p, n, [&](size_type i) -> bool { return pred(stencil[i]); },
-      [&](size_type i, size_type k) { out[k] = first[i]; });
+      [&](size_type i, size_type k) { out[k] = first[i]; }, sizeof(tide::detail::iter_value_t<It>));
 }
 
 /// Copies the first element of each run of neighbours that pred calls equal; returns how many.
@@ -45,7 +48,7 @@ template <class It, class OutIt, class Pred>
 size_type unique_copy(const omp_policy& p, It first, size_type n, OutIt out, Pred pred) {
   return detail::parallel_compact(
       p, n, [&](size_type i) -> bool { return i == 0 || !pred(first[i - 1], first[i]); },
-      [&](size_type i, size_type k) { out[k] = first[i]; });
+      [&](size_type i, size_type k) { out[k] = first[i]; }, sizeof(tide::detail::iter_value_t<It>));
 }
 
 }  // namespace tide::backend::omp

@@ -1,7 +1,8 @@
 #pragma once
-// The few parallel primitives the OpenMP backend is written over: parallel_for, parallel_reduce
-// and parallel_scan. The range is cut into one contiguous chunk per thread (static partition), so
-// results are the same run after run for a given thread count.
+// The few parallel primitives the OpenMP backend is written over: parallel_for and parallel_reduce
+// (parallel_scan, the one-pass scan, is in parallel_scan.hpp). The range is cut into one contiguous
+// chunk per thread (static partition), so results are the same run after run for a given thread
+// count.
 
 #include <algorithm>
 #include <vector>
@@ -72,31 +73,6 @@ T parallel_reduce(const omp_policy& p, size_type n, T init, ChunkReduce reduce_c
   parallel_chunks(p, n, [&](size_type b, size_type e, int c) { partial[c] = reduce_chunk(b, e); });
   for (int c = 0; c < chunks; ++c) init = op(init, partial[c]);
   return init;
-}
-
-/// Two-pass scan: each chunk reduces (reduce_chunk(b, e)), the carries are combined in chunk order,
-/// then each chunk scans from its carry (scan_chunk(b, e, const T* carry)); the first chunk gets
-/// a null carry, so an operator never sees a value nobody gave.
-template <class T, class ChunkReduce, class ChunkScan, class Op>
-void parallel_scan(const omp_policy& p, size_type n, ChunkReduce reduce_chunk, ChunkScan scan_chunk, Op op) {
-  int chunks = thread_count(p, n);
-  if (chunks == 1) {
-    scan_chunk(size_type(0), n, static_cast<const T*>(nullptr));
-    return;
-  }
-  // Phase 1: chunk totals (all but the last are needed).
-  std::vector<T> total(chunks - 1, T());
-  parallel_chunks(p, n, [&](size_type b, size_type e, int c) {
-    if (c + 1 < chunks) total[c] = reduce_chunk(b, e);
-  });
-  // Phase 2: exclusive carries, in chunk order.
-  std::vector<T> carry;
-  carry.reserve(chunks);
-  for (int c = 1; c < chunks; ++c) carry.push_back(c == 1 ? total[0] : op(carry.back(), total[c - 1]));
-  // Phase 3: each chunk scans from its carry.
-  parallel_chunks(p, n, [&](size_type b, size_type e, int c) {
-    scan_chunk(b, e, c == 0 ? static_cast<const T*>(nullptr) : &carry[c - 1]);
-  });
 }
 
 }  // namespace tide::backend::omp::detail

@@ -1,14 +1,17 @@
 #pragma once
-// OpenMP scans over parallel_scan: one chunk per thread; chunk totals, carries combined in chunk
-// order, then each chunk scans from its carry. The contract is in backend/seq/scan.hpp.
+// OpenMP scans over parallel_scan (parallel_scan.hpp): fixed blocks, each block's total, the
+// carries chained in block order, each block scanned from its carry while it is still in cache.
+// One pass over memory; in place works (a block is reduced before it is overwritten); the same
+// bits for any thread count. The contract is in backend/seq/scan.hpp.
 
+#include "../../detail/dispatch.hpp"
 #include "../../execution.hpp"
-#include "parallel.hpp"
+#include "parallel_scan.hpp"
 
 namespace tide::backend::omp {
 
 namespace detail {
-/// The total of first[b, e), started from the chunk's own first element (no identity needed).
+/// The total of first[b, e), started from the block's own first element (no identity needed).
 template <class Acc, class It, class Op>
 Acc scan_chunk_total(It first, size_type b, size_type e, Op& op) {
   Acc acc = static_cast<Acc>(first[b]);
@@ -31,7 +34,7 @@ void scan_from_init(const omp_policy& p, It first, size_type n, OutIt out, Acc i
           acc = next;
         }
       },
-      op);
+      op, sizeof(tide::detail::iter_value_t<It>));
 }
 }  // namespace detail
 
@@ -48,7 +51,7 @@ void inclusive_scan(const omp_policy& p, It first, size_type n, OutIt out, Op op
           out[i] = acc;
         }
       },
-      op);
+      op, sizeof(tide::detail::iter_value_t<It>));
 }
 
 template <class It, class OutIt, class Acc, class Op>

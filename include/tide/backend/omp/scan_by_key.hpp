@@ -1,16 +1,18 @@
 #pragma once
-// OpenMP scans by key over parallel_scan: a segmented scan is a plain scan of (head, value)
-// pairs under (a, b) -> b.head ? b : (a.head, a.value op b.value). Each chunk's total says whether
-// a segment starts in it and what its open segment holds at its end; carries are combined in
-// chunk order, so results repeat for a given thread count. Contract: backend/seq/scan_by_key.hpp.
+// OpenMP scans by key over parallel_scan (parallel_scan.hpp, one pass over memory): a segmented
+// scan is a plain scan of (head, value) pairs under (a, b) -> b.head ? b : (a.head, a.value op
+// b.value). Each block's total says whether a segment starts in it and what its open segment holds
+// at its end; carries are combined in block order, and the blocks depend on n only, so results
+// repeat for any thread count. Contract: backend/seq/scan_by_key.hpp.
 
+#include "../../detail/dispatch.hpp"
 #include "../../execution.hpp"
-#include "parallel.hpp"
+#include "parallel_scan.hpp"
 
 namespace tide::backend::omp {
 
 namespace detail {
-/// A chunk's summary: `head` if a segment starts inside it (its own first element included),
+/// A block's summary: `head` if a segment starts inside it (its own first element included),
 /// `value` the reduction of its last (open) segment.
 template <class Acc>
 struct scan_by_key_carry {
@@ -31,6 +33,12 @@ struct scan_by_key_combine {
 template <class KeyIt, class Pred>
 bool scan_by_key_head(KeyIt keys, size_type i, Pred& pred) {
   return !pred(keys[i - 1], keys[i]);
+}
+
+/// The bytes read per item: a key and a value (sizes parallel_scan's rounds).
+template <class KeyIt, class ValIt>
+constexpr size_type scan_by_key_item_bytes() {
+  return sizeof(tide::detail::iter_value_t<KeyIt>) + sizeof(tide::detail::iter_value_t<ValIt>);
 }
 
 template <class Acc, class KeyIt, class ValIt, class Pred, class Op>
@@ -55,7 +63,7 @@ void inclusive_scan_by_key(const omp_policy& p, KeyIt keys, size_type n, ValIt v
   detail::parallel_scan<carry_t>(
       p, n, [&](size_type b, size_type e) { return detail::scan_by_key_total<Acc>(keys, vals, b, e, pred, op); },
       [&](size_type b, size_type e, const carry_t* carry) {
-        // A chunk continues its carry's segment unless its first element starts a new one.
+        // A block continues its carry's segment unless its first element starts a new one.
         Acc acc = carry && !detail::scan_by_key_head(keys, b, pred) ? static_cast<Acc>(op(carry->value, vals[b]))
                                                                     : static_cast<Acc>(vals[b]);
         out[b] = acc;
@@ -67,7 +75,7 @@ void inclusive_scan_by_key(const omp_policy& p, KeyIt keys, size_type n, ValIt v
           out[i] = acc;
         }
       },
-      detail::scan_by_key_combine<Acc, Op>{op});
+      detail::scan_by_key_combine<Acc, Op>{op}, detail::scan_by_key_item_bytes<KeyIt, ValIt>());
 }
 
 template <class KeyIt, class ValIt, class OutIt, class Acc, class Pred, class Op>
@@ -86,7 +94,7 @@ void exclusive_scan_by_key(const omp_policy& p, KeyIt keys, size_type n, ValIt v
           acc = next;
         }
       },
-      detail::scan_by_key_combine<Acc, Op>{op});
+      detail::scan_by_key_combine<Acc, Op>{op}, detail::scan_by_key_item_bytes<KeyIt, ValIt>());
 }
 
 }  // namespace tide::backend::omp

@@ -1,12 +1,13 @@
 #pragma once
-// OpenMP set operations: the merged length na + nb is cut into one piece per thread at balanced
+// OpenMP set operations: the merged length na + nb is cut into parallel_scan's blocks at balanced
 // paths (detail/set_operation_path.hpp), so each piece runs the standard loop alone with the
 // events the whole would have. Each piece counts what it writes, the counts become carries in
-// piece order, then each piece writes from its carry: the same output for any thread count.
+// piece order, then each piece writes from its carry (its inputs still in cache): the same output
+// for any thread count.
 
 #include "../../detail/set_operation_path.hpp"
 #include "../../execution.hpp"
-#include "parallel.hpp"
+#include "parallel_scan.hpp"
 
 namespace tide::backend::omp {
 

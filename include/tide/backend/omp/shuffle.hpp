@@ -1,11 +1,12 @@
 #pragma once
 // OpenMP select_if, the compaction behind shuffle_copy: writes, in order, the items x = in[i] with
-// pred(x). Two passes over in (each chunk counts, then writes from its carry), so each in[i] is
-// read twice, not three times as copy_if's keep/write pair would (shuffle's items are computed).
+// pred(x). Each block of parallel_scan (parallel_scan.hpp) counts, then writes from its carry, so
+// each in[i] is computed twice, not three times as copy_if's keep/write pair would (shuffle's items
+// are computed).
 // Stable, the same output for any thread count; not in-place safe.
 
 #include "../../execution.hpp"
-#include "parallel.hpp"
+#include "parallel_scan.hpp"
 
 namespace tide::backend::omp {
 

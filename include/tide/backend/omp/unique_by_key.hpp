@@ -1,7 +1,9 @@
 #pragma once
-// OpenMP unique_by_key_copy over copy_if.hpp's parallel_compact: stable, the same output for any
-// thread count. Not in-place safe (a chunk may write where an earlier chunk still reads).
+// OpenMP unique_by_key_copy over copy_if.hpp's parallel_compact (one pass over memory): stable,
+// the same output for any thread count. Not in-place safe (a block may write where a later block
+// is still to be read).
 
+#include "../../detail/dispatch.hpp"
 #include "../../execution.hpp"
 #include "copy_if.hpp"
 
@@ -17,7 +19,8 @@ size_type unique_by_key_copy(const omp_policy& p, KeyIt keys, size_type n, ValIt
       [&](size_type i, size_type k) {
         keys_out[k] = keys[i];
         values_out[k] = values[i];
-      });
+      },
+      sizeof(tide::detail::iter_value_t<KeyIt>) + sizeof(tide::detail::iter_value_t<ValIt>));
 }
 
 }  // namespace tide::backend::omp
