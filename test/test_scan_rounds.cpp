@@ -105,7 +105,8 @@ TEST_CASE("par compaction and partitions match seq at block and round boundaries
       auto want_ends = tide::partition_copy(tide::seq, h.begin(), h.end(), want.begin(), want_no.begin(), even_item{});
       auto want_u_end = tide::unique_copy(tide::seq, h.begin(), h.end(), want_u.begin()) - want_u.begin();
       std::vector<T> want_part = h;
-      auto want_mid = tide::stable_partition(tide::seq, want_part.begin(), want_part.end(), even_item{}) - want_part.begin();
+      auto want_mid =
+          tide::stable_partition(tide::seq, want_part.begin(), want_part.end(), even_item{}) - want_part.begin();
       for (int t : thread_counts) {
         CAPTURE(n);
         CAPTURE(t);
@@ -142,7 +143,8 @@ TEST_CASE("par by-key algorithms match seq at block and round boundaries") {
       std::vector<int> want_rk(keys.size()), want_uk(keys.size());
       tide::inclusive_scan_by_key(tide::seq, keys.begin(), keys.end(), v.begin(), want_in.begin());
       tide::exclusive_scan_by_key(tide::seq, keys.begin(), keys.end(), v.begin(), want_ex.begin(), std::int64_t(5));
-      auto want_r = tide::reduce_by_key(tide::seq, keys.begin(), keys.end(), v.begin(), want_rk.begin(), want_rv.begin());
+      auto want_r =
+          tide::reduce_by_key(tide::seq, keys.begin(), keys.end(), v.begin(), want_rk.begin(), want_rv.begin());
       auto want_u = tide::unique_by_key_copy(tide::seq, keys.begin(), keys.end(), v.begin(), want_uk.begin(),
                                              want_uv.begin());
       std::vector<float> f_in1, f_r1;
