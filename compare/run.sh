@@ -25,6 +25,8 @@
 #                    two calls: this, then --no-build)
 #   --no-build       use the build folder as it is (built by --build-only)
 #   --no-dropins     leave the drop-in programs out
+#   --no-size        GPU mode: leave out compare/size/run.sh (tide's and Thrust's compile time and object
+#                    size for one unit, into size/; about two minutes of single-threaded nvcc)
 #   --time-limit=S   end within S seconds: the benchmark gets --deadline-s (what is left of S after
 #                    the build, less time kept for the drop-ins, summary and plots); cases not
 #                    started by then are reported as not run
@@ -41,13 +43,14 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 start=$SECONDS
 command_line="compare/run.sh${*:+ $*}"
-build_only=0 no_build=0 run_dropins=1 time_limit=0
+build_only=0 no_build=0 run_dropins=1 run_size=1 time_limit=0
 args=()
 for a in "$@"; do
   case "$a" in
     --build-only) build_only=1 ;;
     --no-build) no_build=1 ;;
     --no-dropins) run_dropins=0 ;;
+    --no-size) run_size=0 ;;
     --time-limit=*) time_limit="${a#--time-limit=}" ;;
     *) args+=("$a") ;;
   esac
@@ -273,6 +276,11 @@ if ((run_dropins)); then
 else
   echo "== drop-ins left out (--no-dropins)"
   [[ " ${args[*]+${args[*]}} " == *" --append "* ]] || rm -f "$dir/dropin.txt"  # an earlier run's: not this one's
+fi
+
+if [[ "$gpu" == 1 ]] && ((run_size)) && [[ " ${args[*]+${args[*]}} " != *" --append "* ]]; then
+  echo "== binary size and compile time (compare/size/run.sh)"
+  "$root/compare/size/run.sh" "$dir/size" >/dev/null || { echo "   compare/size/run.sh failed"; status=1; }
 fi
 
 {

@@ -415,6 +415,15 @@ def main():
     dropin = read_lines(os.path.join(d, "dropin.txt"))
     if dropin:
         out += ["## Drop-in examples (Thrust build vs tide build, same output?)", ""] + [f"- {l}" for l in dropin] + [""]
+    size = read_lines(os.path.join(d, "size", "size.md"))
+    if size:
+        # compare/size/run.sh's first table (compile time, object, sm_90 code); the per-kernel tables
+        # stay in size/size.md.
+        table = [l for l in size if l.startswith("|")]
+        end = next((i for i in range(1, len(table)) if table[i].startswith("| kernel family")), len(table))
+        notes = [l for l in size if l.startswith("- ")] + [l for l in size if l.startswith("tide / Thrust")]
+        out += ["## Binary size and compile time (compare/size: reduce, inclusive_scan, sort, sort_by_key on "
+                "u32, f32, u64)", ""] + notes + [""] + table[:end] + ["", "Per kernel family: size/size.md.", ""]
     skipped = read_lines(os.path.join(d, "skipped.txt"))
     if skipped:
         out += [f"## Rows left out by --max-call-s ({len(skipped)}: one call predicted too long for this host)", ""]

@@ -55,6 +55,12 @@ for lib in thrust tide; do
   printf '| %s | %.1f s | %d bytes | %d bytes | %d |\n' "$lib" "$(cat "$work/$lib.time")" \
     "$(stat -c %s "$work/$lib.o")" "$(awk '{s += $1} END {print s + 0}' "$work/$lib.kernels")" "$(wc -l <"$work/$lib.kernels")" >>"$out/size.md"
 done
+{
+  echo
+  t_time=$(cat "$work/tide.time") h_time=$(cat "$work/thrust.time")
+  printf 'tide / Thrust: compile time %.2fx, object %.2fx (issue 18: compile time <= 0.7x, object <= 1.0x)\n' \
+    "$(echo "$t_time / $h_time" | bc -l)" "$(echo "$(stat -c %s "$work/tide.o") / $(stat -c %s "$work/thrust.o")" | bc -l)"
+} >>"$out/size.md"
 for lib in thrust tide; do
   {
     echo
