@@ -6,17 +6,17 @@
 
 #include "../../detail/dispatch.hpp"
 #include "../../execution.hpp"
+#include "lanes.hpp"
 #include "parallel_scan.hpp"
 
 namespace tide::backend::omp {
 
 namespace detail {
-/// The total of first[b, e), started from the block's own first element (no identity needed).
+/// The total of first[b, e), started from the block's own first element (no identity needed),
+/// over lanes (lanes.hpp): the association depends on e - b only.
 template <class Acc, class It, class Op>
 Acc scan_chunk_total(It first, size_type b, size_type e, Op& op) {
-  Acc acc = static_cast<Acc>(first[b]);
-  for (size_type i = b + 1; i < e; ++i) acc = op(acc, first[i]);
-  return acc;
+  return reduce_block<Acc>(first, b, e, op);
 }
 
 /// A scan started from init: out[i] takes the running total through first[i] (inclusive) or
