@@ -5,6 +5,7 @@
 // count; the operators the lanes may reorder (known_commutative); the plain loop for strings.
 #include <tide/backend/omp/lanes.hpp>
 #include <tide/backend/omp/parallel.hpp>
+#include <tide/backend/omp/scan.hpp>
 
 #include <functional>
 #include <string>
@@ -187,5 +188,40 @@ TEST_CASE("par reduce of strings (the plain loop) concatenates in order across b
   for (int t : thread_counts) {
     CAPTURE(t);
     CHECK(tide::reduce(tide::par.with_threads(t), h.begin(), h.end(), std::string("<"), concat{}) == want);
+  }
+}
+
+TEST_CASE("scan_block's side-by-side sub-ranges keep a non-commutative operator's order, in place too") {
+  // Affine maps over uint32 compose exactly, so any regrouping gives seq's values and any
+  // reordering does not; sizes around multiples of the 8 sub-ranges.
+  for (std::int64_t n : {1, 2, 15, 16, 17, 23, 24, 25, 63, 64, 65, 4095, 4096}) {
+    auto g = rng("scan-block#" + std::to_string(n));
+    std::vector<affine> h(static_cast<std::size_t>(n));
+    for (auto& f : h) f = {static_cast<std::uint32_t>(g() | 1), static_cast<std::uint32_t>(g())};
+    const affine start{5, 7};
+    affine_compose op;
+    std::vector<affine> want_in(h.size()), want_in_start(h.size()), want_ex(h.size());
+    affine acc = h[0], acc_s = start, acc_e = start;
+    for (std::size_t i = 0; i < h.size(); ++i) {
+      if (i > 0) acc = op(acc, h[i]);
+      want_in[i] = acc;
+      want_ex[i] = acc_e;
+      acc_e = op(acc_e, h[i]);
+      acc_s = op(acc_s, h[i]);
+      want_in_start[i] = acc_s;
+    }
+    for (bool split : {false, true}) {
+      CAPTURE(n);
+      CAPTURE(split);
+      std::vector<affine> in(h.size()), in_s(h.size()), ex(h.size()), inplace = h;
+      od::scan_block<false, affine>(h.data(), in.data(), 0, n, nullptr, op, split);
+      od::scan_block<false, affine>(h.data(), in_s.data(), 0, n, &start, op, split);
+      od::scan_block<true, affine>(h.data(), ex.data(), 0, n, &start, op, split);
+      od::scan_block<true, affine>(inplace.data(), inplace.data(), 0, n, &start, op, split);
+      CHECK(in == want_in);
+      CHECK(in_s == want_in_start);
+      CHECK(ex == want_ex);
+      CHECK(inplace == want_ex);
+    }
   }
 }

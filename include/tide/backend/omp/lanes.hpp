@@ -35,7 +35,8 @@ struct known_commutative<F<U>, Acc>
                          ((std::is_arithmetic_v<Acc> &&
                            (std::is_same_v<F<U>, tide::plus<U>> || std::is_same_v<F<U>, std::plus<U>> ||
                             std::is_same_v<F<U>, tide::multiplies<U>> || std::is_same_v<F<U>, std::multiplies<U>>)) ||
-                          (std::is_integral_v<Acc> && std::is_integral_v<std::conditional_t<std::is_void_v<U>, Acc, U>> &&
+                          (std::is_integral_v<Acc> &&
+                           std::is_integral_v<std::conditional_t<std::is_void_v<U>, Acc, U>> &&
                            (std::is_same_v<F<U>, tide::maximum<U>> || std::is_same_v<F<U>, tide::minimum<U>> ||
                             std::is_same_v<F<U>, tide::bit_and<U>> || std::is_same_v<F<U>, tide::bit_or<U>> ||
                             std::is_same_v<F<U>, tide::bit_xor<U>> || std::is_same_v<F<U>, std::bit_and<U>> ||

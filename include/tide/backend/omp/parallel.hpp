@@ -84,7 +84,8 @@ T parallel_reduce(const omp_policy& p, size_type n, T init, BlockReduce reduce_b
   auto run = [&](int c) {
     size_type lo, hi;
     chunk_bounds(blocks, chunks, c, lo, hi);
-    for (size_type j = lo; j < hi; ++j) totals[static_cast<std::size_t>(j)] = reduce_block(j * B, std::min(n, j * B + B));
+    for (size_type j = lo; j < hi; ++j)
+      totals[static_cast<std::size_t>(j)] = reduce_block(j * B, std::min(n, j * B + B));
   };
   if (chunks == 1) {
     run(0);
