@@ -1,8 +1,8 @@
 #pragma once
 // The few parallel primitives the OpenMP backend is written over: parallel_for and parallel_reduce
-// (parallel_scan, the one-pass scan, is in parallel_scan.hpp). The range is cut into one contiguous
-// chunk per thread (static partition), so results are the same run after run for a given thread
-// count.
+// (parallel_scan, the one-pass scan, is in parallel_scan.hpp). parallel_for cuts the range into one
+// contiguous chunk per thread (static partition); parallel_reduce into fixed blocks (their
+// association depends on n only, so results are the same for any thread count).
 
 #include <algorithm>
 #include <vector>
@@ -64,15 +64,38 @@ void parallel_for(const omp_policy& p, size_type n, F f) {
   });
 }
 
-/// Combines chunk partials left to right: reduce_chunk(b, e) gives a chunk's value.
-template <class T, class ChunkReduce, class Op>
-T parallel_reduce(const omp_policy& p, size_type n, T init, ChunkReduce reduce_chunk, Op op) {
-  int chunks = thread_count(p, n);
-  if (chunks == 1) return op(init, reduce_chunk(size_type(0), n));
-  std::vector<T> partial(chunks, init);
-  parallel_chunks(p, n, [&](size_type b, size_type e, int c) { partial[c] = reduce_chunk(b, e); });
-  for (int c = 0; c < chunks; ++c) init = op(init, partial[c]);
-  return init;
+/// parallel_reduce's unit of association: items per block.
+struct reduce_tuning {
+  static constexpr size_type block_items = 4096;
+};
+
+/// op(init, r) where r reduces [0, n) (n > 0) by fixed blocks of reduce_tuning::block_items:
+/// reduce_block(b, e) gives a block's total, and the totals (an array of them) are reduced in turn
+/// by reduce_totals(totals, count). The blocks depend on n only, so the association (and a float
+/// result's bits) is the same for any thread count; the threads take contiguous runs of blocks.
+template <class T, class BlockReduce, class TotalsReduce, class Op>
+T parallel_reduce(const omp_policy& p, size_type n, T init, BlockReduce reduce_block, TotalsReduce reduce_totals,
+                  Op& op) {
+  constexpr size_type B = reduce_tuning::block_items;
+  const size_type blocks = (n + B - 1) / B;
+  if (blocks == 1) return op(init, reduce_block(size_type(0), n));
+  std::vector<T> totals(static_cast<std::size_t>(blocks), init);
+  const int chunks = static_cast<int>(std::min<size_type>(thread_count(p, n), blocks));
+  auto run = [&](int c) {
+    size_type lo, hi;
+    chunk_bounds(blocks, chunks, c, lo, hi);
+    for (size_type j = lo; j < hi; ++j)
+      totals[static_cast<std::size_t>(j)] = reduce_block(j * B, std::min(n, j * B + B));
+  };
+  if (chunks == 1) {
+    run(0);
+  } else {
+#if TIDE_HAS_OPENMP
+#pragma omp parallel for num_threads(chunks) schedule(static, 1)
+#endif
+    for (int c = 0; c < chunks; ++c) run(c);
+  }
+  return op(init, reduce_totals(totals.data(), blocks));
 }
 
 }  // namespace tide::backend::omp::detail
