@@ -206,3 +206,63 @@ TEST_CASE("the samplesort's one-thread level: at its threshold, into either arra
     }
   }
 }
+
+TEST_CASE("the samplesort's splitter tree is upper_bound for any splitter count, and gives equality buckets") {
+  namespace omp = tide::backend::omp::detail;
+  auto g = rng("samplesort-tree");
+  for (int ns = 1; ns <= 70; ++ns) {
+    CAPTURE(ns);
+    omp::splitter_tree<int> tree;
+    tree.reserve(128);
+    for (int i = 0; i < ns; ++i) tree.sorted.push_back(10 * i + static_cast<int>(g() % 5));
+    std::vector<int> x(200);
+    for (auto& v : x) v = static_cast<int>(g() % (10 * ns + 20)) - 10;
+    for (int i = 0; i < ns; ++i) x[i] = tree.sorted[i];  // the splitters themselves
+    for (bool equal : {false, true}) {
+      CAPTURE(equal);
+      tree.build(equal);
+      std::vector<std::uint16_t> got(x.size());
+      std::vector<tide::size_type> counts(static_cast<std::size_t>(tree.buckets()), 0);
+      int_less less;
+      tree.classify(x.data(), static_cast<tide::size_type>(x.size()), got.data(), counts.data(), less);
+      bool right = true;
+      for (std::size_t i = 0; i < x.size(); ++i) {
+        int b = static_cast<int>(std::upper_bound(tree.sorted.begin(), tree.sorted.end(), x[i]) - tree.sorted.begin());
+        if (equal) b = 2 * b + (b > 0 && tree.sorted[b - 1] == x[i] ? 0 : 1);
+        right &= got[i] == b;
+      }
+      CHECK(right);
+      CHECK(std::accumulate(counts.begin(), counts.end(), tide::size_type(0)) == tide::size_type(x.size()));
+    }
+  }
+}
+
+namespace {
+/// `<=`: no strict weak order (x <= x), a common mistake. Every splitter compares less than its
+/// equals: one bucket gets everything, which the team's merge sort (threads > 1) or a thread's
+/// merge sort (one thread, every level) must take.
+struct int_less_equal {
+  bool operator()(int a, int b) const { return a <= b; }
+};
+}  // namespace
+
+TEST_CASE("par's samplesort under `<=` on heavy keys: a sorted permutation through the large-bucket paths") {
+  const std::int64_t n = small ? 40009 : 200003;
+  for (const auto& what : {std::string("all equal"), std::string("two values"), std::string("random")}) {
+    CAPTURE(what);
+    const auto keys = shaped_keys(what, n);
+    for (int threads : {1, 4}) {
+      CAPTURE(threads);
+      auto k = keys;
+      auto v = iota_ints(n);
+      tide::sort_by_key(tide::par.with_threads(threads), k.begin(), k.end(), v.begin(), int_less_equal());
+      auto seen = v;
+      std::sort(seen.begin(), seen.end());
+      CHECK(seen == iota_ints(n));
+      bool follows = true;
+      for (std::int64_t i = 0; i < n; ++i) follows &= k[i] == keys[v[i]];
+      CHECK(follows);
+      CHECK(std::is_sorted(k.begin(), k.end()));
+    }
+  }
+}

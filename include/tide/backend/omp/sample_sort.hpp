@@ -10,8 +10,8 @@
 //   has heavy keys, and every splitter gets an equality bucket of its own: all-equal or few
 //   distinct keys are distributed and copied back, never sorted by one thread.
 // Phase 2, classification: each thread takes one contiguous chunk and finds each element's bucket
-//   by a branchless upper_bound over the splitters (classify), stores it in an oracle array, and
-//   counts it. The distribution reads the oracle instead of asking the comparator again, so even
+//   by a branchless upper_bound over the splitters (splitter_tree.hpp), stores it in an oracle
+//   array, and counts it. The distribution reads the oracle instead of asking the comparator again, so even
 //   a comparator that is no strict weak order (NaNs under `a > b`) gives a permutation.
 // Phase 3, distribution: prefix sums of the counts in (bucket, chunk) order give each chunk's
 //   start in each bucket; each thread copies its chunk to buf in input order, so within a bucket
@@ -48,27 +48,23 @@ namespace tide::backend::omp::detail {
 template <class T, class Comp, class MergeSort>
 void sample_sort(const omp_policy& p, T* data, T* buf, size_type n, const Comp& comp, MergeSort merge_sort) {
   using tuning = sample_sort_tuning;
-  std::vector<T> splitters, sample, scratch;
+  std::vector<T> sample, scratch;
+  splitter_tree<T> tree;
   const int k = buckets_for(n, tuning::max_buckets, tuning::min_bucket);
-  splitters.reserve(static_cast<std::size_t>(k));
+  tree.reserve(k);
   sample.reserve(static_cast<std::size_t>(k) * tuning::oversample);
   Comp c0 = comp;
-  const bool equal = choose_splitters(data, n, k, tuning::oversample, c0, sample, scratch, splitters);  // phase 1
-  const int ns = static_cast<int>(splitters.size());
-  const int buckets = equal ? 2 * (ns + 1) : ns + 1;  // at most 2 * max_buckets: fits the oracle
+  choose_splitters(data, n, k, tuning::oversample, c0, sample, scratch, tree);  // phase 1
+  const bool equal = tree.equal;
+  const int ns = tree.ns;
+  const int buckets = tree.buckets();  // at most 2 * max_buckets: fits the oracle
   const int chunks = thread_count(p, n);
   ::tide::detail::temporary_buffer<std::uint16_t> oracle(p, static_cast<std::size_t>(n), "sort");
   std::vector<size_type> start(static_cast<std::size_t>(chunks) * buckets, 0);  // counts, then starts
   std::uint16_t* bucket_of = oracle.data();
-  const T* s = splitters.data();
   parallel_chunks(p, n, [&](size_type b, size_type e, int c) {  // phase 2
     Comp cmp = comp;
-    size_type* count = start.data() + static_cast<std::size_t>(c) * buckets;
-    for (size_type i = b; i < e; ++i) {
-      const int j = classify(s, ns, equal, data[i], cmp);
-      bucket_of[i] = static_cast<std::uint16_t>(j);
-      ++count[j];
-    }
+    tree.classify(data + b, e - b, bucket_of + b, start.data() + static_cast<std::size_t>(c) * buckets, cmp);
   });
   std::vector<size_type> bucket_begin(static_cast<std::size_t>(buckets) + 1, n);
   size_type sum = 0;
