@@ -6,6 +6,9 @@
 // count. sort_by_key sorts (key, value) records. `comp` is the user's comparator or tide's key
 // order (detail/sort_traits.hpp).
 //
+// From sample_sort_tuning::min_n elements on, the comparison sorts take the stable samplesort
+// (sample_sort.hpp) instead: one distribution into buckets, then a sequential merge sort a bucket.
+//
 // Arithmetic keys in tide's key order (less / greater), and radix_sort's bit ranges, take the LSD
 // radix sort (radix_sort.hpp) from radix_sort_min_n keys on; it orders them exactly as this merge
 // sort would (stable, by the same order bits).
@@ -20,6 +23,7 @@
 #include "../../execution.hpp"
 #include "parallel.hpp"
 #include "radix_sort.hpp"
+#include "sample_sort.hpp"
 
 namespace tide::backend::omp {
 
@@ -75,18 +79,28 @@ void parallel_merge_sort(const omp_policy& p, T* data, T* buf, size_type n, cons
   if (src != data) parallel_for(p, n, [&](size_type i) { data[i] = src[i]; });
 }
 
+/// Stable comparison sort of data[0, n) with buf[0, n) as scratch, the result in data: the samplesort
+/// from sample_sort_tuning::min_n elements on, else the merge sort.
+template <class T, class Comp>
+void comparison_sort(const omp_policy& p, T* data, T* buf, size_type n, const Comp& comp) {
+  if (n < sample_sort_tuning::min_n) return parallel_merge_sort(p, data, buf, n, comp);
+  sample_sort(p, data, buf, n, comp, [&p](T* d, T* b, size_type m, const Comp& c) {
+    parallel_merge_sort(p, d, b, m, c);
+  });
+}
+
 template <class It, class Comp>
 void sort_keys(const omp_policy& p, It keys, size_type n, const Comp& comp) {
   host::sort_keys(
       p, keys, n, comp, [&p](size_type m, auto f) { parallel_for(p, m, f); },
-      [&p](auto* data, auto* buf, size_type m, const auto& c) { parallel_merge_sort(p, data, buf, m, c); });
+      [&p](auto* data, auto* buf, size_type m, const auto& c) { comparison_sort(p, data, buf, m, c); });
 }
 
 template <class KeyIt, class ValIt, class Comp>
 void sort_pairs(const omp_policy& p, KeyIt keys, size_type n, ValIt vals, const Comp& comp) {
   host::sort_pairs(
       p, keys, n, vals, comp, [&p](size_type m, auto f) { parallel_for(p, m, f); },
-      [&p](auto* data, auto* buf, size_type m, const auto& c) { parallel_merge_sort(p, data, buf, m, c); });
+      [&p](auto* data, auto* buf, size_type m, const auto& c) { comparison_sort(p, data, buf, m, c); });
 }
 
 /// Radix sort by order bits [begin_bit, end_bit), keys alone or (Pairs) with vals.
