@@ -215,7 +215,7 @@ TEST_CASE("the samplesort's splitter tree is upper_bound for any splitter count,
     omp::splitter_tree<int> tree;
     tree.reserve(128);
     for (int i = 0; i < ns; ++i) tree.sorted.push_back(10 * i + static_cast<int>(g() % 5));
-    std::vector<int> x(200);
+    std::vector<int> x(static_cast<std::size_t>(200 + ns % 8));  // the batches of 8, then a tail
     for (auto& v : x) v = static_cast<int>(g() % (10 * ns + 20)) - 10;
     for (int i = 0; i < ns; ++i) x[i] = tree.sorted[i];  // the splitters themselves
     for (bool equal : {false, true}) {
