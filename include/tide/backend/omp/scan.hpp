@@ -40,7 +40,7 @@ void scan_block(It first, OutIt out, size_type b, size_type e, const Acc* start,
       Acc tot[S];
       for (int k = 0; k < S; ++k) tot[k] = static_cast<Acc>(first[b + k * m]);
       for (size_type i = 1; i < m; ++i)
-#if defined(__GNUC__) && !defined(__clang__)
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__CUDACC__)  // (nvcc's front end warns on it)
 #pragma GCC unroll 8
 #endif
         for (int k = 0; k < S - 1; ++k) tot[k] = op(tot[k], first[b + k * m + i]);
@@ -59,7 +59,7 @@ void scan_block(It first, OutIt out, size_type b, size_type e, const Acc* start,
         run[k] = next;
       }
       for (size_type i = 1; i < m; ++i)
-#if defined(__GNUC__) && !defined(__clang__)
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__CUDACC__)  // (nvcc's front end warns on it)
 #pragma GCC unroll 8
 #endif
         for (int k = 0; k < S; ++k) {
