@@ -75,6 +75,14 @@ void adjacent_difference_case(suite& s, std::int64_t n, bool in_place) {
     s.measure(k, [&](int r) { std::adjacent_difference(std::execution::par, in.at(r), in.at(r) + n, out.at(r)); }, check);
   }
 #endif
+#if TIDE_COMPARE_HAS_ONEDPL
+  if (!in_place) {
+    k.library = "onedpl";
+    s.measure(k, [&](int r) {
+      oneapi::dpl::adjacent_difference(oneapi::dpl::execution::par_unseq, in.at(r), in.at(r) + n, out.at(r));
+    }, check);
+  }
+#endif
   k.library = "std";
   s.measure_host(k, prep, [&](int r) { std::adjacent_difference(src(r), src(r) + n, out.at(r)); }, check);
 #endif

@@ -116,6 +116,15 @@ void copy_if_case(suite& s, std::int64_t n, bool with_stencil) {
     }, check);
   }
 #endif
+#if TIDE_COMPARE_HAS_ONEDPL
+  if (!with_stencil) {
+    k.library = "onedpl";
+    s.measure(k, [&](int r) {
+      count = oneapi::dpl::copy_if(oneapi::dpl::execution::par_unseq, in.at(r), in.at(r) + n, out.at(r), is_odd_op{}) -
+              out.at(r);
+    }, check);
+  }
+#endif
   if (!with_stencil) {
     k.library = "std";
     s.measure_host(k, no_prep{}, [&](int r) { count = std::copy_if(in.at(r), in.at(r) + n, out.at(r), is_odd_op{}) - out.at(r); },

@@ -108,6 +108,12 @@ void reduce_sum(suite& s, std::int64_t n, bool seed_table) {
   k.library = "pstl_unseq";
   s.measure(k, [&](int r) { host_out = std::reduce(std::execution::par_unseq, in.at(r), in.at(r) + n, T(0)); }, host_check);
 #endif
+#if TIDE_COMPARE_HAS_ONEDPL
+  k.library = "onedpl";
+  s.measure(k, [&](int r) {
+    host_out = oneapi::dpl::reduce(oneapi::dpl::execution::par_unseq, in.at(r), in.at(r) + n, T(0));
+  }, host_check);
+#endif
 #if TIDE_COMPARE_HAS_GNU_PARALLEL
   k.library = "gnu_parallel";
   s.measure(k, [&](int r) { host_out = __gnu_parallel::accumulate(in.at(r), in.at(r) + n, T(0)); }, host_check);
@@ -185,6 +191,13 @@ void transform_reduce_squares(suite& s, std::int64_t n) {
   k.library = "pstl_unseq";
   s.measure(k, [&](int r) {
     host_out = std::transform_reduce(std::execution::par_unseq, in.at(r), in.at(r) + n, 0.0f, std::plus<float>(), square_op{});
+  }, host_check);
+#endif
+#if TIDE_COMPARE_HAS_ONEDPL
+  k.library = "onedpl";
+  s.measure(k, [&](int r) {
+    host_out = oneapi::dpl::transform_reduce(oneapi::dpl::execution::par_unseq, in.at(r), in.at(r) + n, 0.0f,
+                                             std::plus<float>(), square_op{});
   }, host_check);
 #endif
   k.library = "std";

@@ -128,6 +128,14 @@ void scan_cases(suite& s, std::int64_t n) {
       else std::exclusive_scan(std::execution::par_unseq, in.at(r), in.at(r) + n, out.at(r), T(0));
     }, check);
 #endif
+#if TIDE_COMPARE_HAS_ONEDPL
+    k.library = "onedpl";
+    s.measure(k, [&](int r) {
+      namespace dpl = oneapi::dpl;
+      if (inclusive) dpl::inclusive_scan(dpl::execution::par_unseq, in.at(r), in.at(r) + n, out.at(r));
+      else dpl::exclusive_scan(dpl::execution::par_unseq, in.at(r), in.at(r) + n, out.at(r), T(0));
+    }, check);
+#endif
 #if TIDE_COMPARE_HAS_GNU_PARALLEL
     if (inclusive) {  // parallel mode's partial_sum is inclusive only
       k.library = "gnu_parallel";

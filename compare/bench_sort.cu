@@ -204,6 +204,14 @@ void sort_case(suite& s, std::int64_t n, bool seed_table) {
         else std::sort(std::execution::par_unseq, keys.at(r), keys.at(r) + n);
       }, check);
 #endif
+#if TIDE_COMPARE_HAS_ONEDPL
+      k.library = "onedpl";
+      s.measure(k, prep, [&](int r) {
+        namespace dpl = oneapi::dpl;
+        if constexpr (Custom) dpl::sort(dpl::execution::par_unseq, keys.at(r), keys.at(r) + n, custom_greater{});
+        else dpl::sort(dpl::execution::par_unseq, keys.at(r), keys.at(r) + n);
+      }, check);
+#endif
 #if TIDE_COMPARE_HAS_GNU_PARALLEL
       k.library = "gnu_parallel";
       s.measure(k, prep, [&](int r) {
@@ -218,6 +226,12 @@ void sort_case(suite& s, std::int64_t n, bool seed_table) {
       k.library = "pstl_unseq";
       s.measure(k, prep_aos, [&](int) { std::stable_sort(std::execution::par_unseq, aos.begin(), aos.end(), by_key); },
                 check_aos);
+#endif
+#if TIDE_COMPARE_HAS_ONEDPL
+      k.library = "onedpl";
+      s.measure(k, prep_aos, [&](int) {
+        oneapi::dpl::stable_sort(oneapi::dpl::execution::par_unseq, aos.begin(), aos.end(), by_key);
+      }, check_aos);
 #endif
 #if TIDE_COMPARE_HAS_GNU_PARALLEL
       k.library = "gnu_parallel";

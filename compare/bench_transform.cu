@@ -69,6 +69,12 @@ void saxpy_case(suite& s, std::int64_t n) {
   k.library = "pstl_unseq";
   s.measure(k, [&](int r) { std::transform(std::execution::par_unseq, x.at(r), x.at(r) + n, y.at(r), out.at(r), op); }, check);
 #endif
+#if TIDE_COMPARE_HAS_ONEDPL
+  k.library = "onedpl";
+  s.measure(k, [&](int r) {
+    oneapi::dpl::transform(oneapi::dpl::execution::par_unseq, x.at(r), x.at(r) + n, y.at(r), out.at(r), op);
+  }, check);
+#endif
 #if TIDE_COMPARE_HAS_GNU_PARALLEL
   k.library = "gnu_parallel";
   s.measure(k, [&](int r) { __gnu_parallel::transform(x.at(r), x.at(r) + n, y.at(r), out.at(r), op); }, check);

@@ -9,6 +9,8 @@
 #   libtbb-dev libtbb12 libtbbmalloc2 libtbbbind-2-5 libhwloc15   oneTBB 2021.8: tbb, pstl_par,
 #                                                                 pstl_unseq, thrust_tbb rows
 #   libips4o-dev                                                  ips4o (headers only)
+# and from PyPI, where pip works: onedpl-devel 2022.14.0 (oneDPL's headers, a wheel; compare runs it
+# on its OpenMP backend, so it needs no newer oneTBB): the onedpl rows. Without pip it is left out.
 # Not fetched (in any image that has a C++ compiler): libc6, libgcc-s1, libstdc++6, libudev1
 # (libhwloc15's), libatomic1 (ips4o's 16-byte atomics).
 set -euo pipefail
@@ -27,5 +29,11 @@ fi
 for pkg in "${packages[@]}"; do
   ls "${pkg}"_*.deb >/dev/null 2>&1 || { echo "fetch_cpu_libs.sh: $pkg not downloaded" >&2; exit 1; }
 done
-ls -l ./*.deb
+rm -f ./onedpl_devel-*.whl
+if python3 -m pip download -q --no-deps --only-binary=:all: onedpl-devel==2022.14.0 -d . >/dev/null 2>&1; then
+  echo "fetch_cpu_libs.sh: oneDPL's headers: $(ls onedpl_devel-*.whl)"
+else
+  echo "fetch_cpu_libs.sh: pip could not download onedpl-devel: no onedpl rows" >&2
+fi
+ls -l ./*.deb ./*.whl 2>/dev/null || true
 echo "fetch_cpu_libs.sh: ${#packages[@]} packages, $(du -sh . | cut -f1) in $dir (carry it: .carry, or ${dir#"$root"/})"

@@ -126,9 +126,13 @@ void write_run_info(const suite& s, int argc, char** argv) {
 #if !TIDE_COMPARE_DEVICE
   f << "cpu competitors: thrust(omp)=" << TIDE_COMPARE_HAS_THRUST << " thrust_tbb=" << TIDE_COMPARE_HAS_THRUST_TBB
     << " tbb=" << TIDE_COMPARE_HAS_TBB << " pstl_par/pstl_unseq=" << TIDE_COMPARE_HAS_PSTL
-    << " gnu_parallel=" << TIDE_COMPARE_HAS_GNU_PARALLEL << " ips4o=" << TIDE_COMPARE_HAS_IPS4O << " std=1";
+    << " gnu_parallel=" << TIDE_COMPARE_HAS_GNU_PARALLEL << " ips4o=" << TIDE_COMPARE_HAS_IPS4O
+    << " onedpl=" << TIDE_COMPARE_HAS_ONEDPL << " std=1";
 #if TIDE_COMPARE_HAS_TBB
   f << " (oneTBB " << TBB_VERSION_MAJOR << "." << TBB_VERSION_MINOR << ")";
+#endif
+#if TIDE_COMPARE_HAS_ONEDPL
+  f << " (oneDPL " << ONEDPL_VERSION_MAJOR << "." << ONEDPL_VERSION_MINOR << "." << ONEDPL_VERSION_PATCH << ", OpenMP)";
 #endif
   f << "\n";
 #endif

@@ -25,7 +25,7 @@ STYLE = {"tide": ("tab:blue", "-", 2.4), "cub": ("tab:green", "-", 1.6), "thrust
          # host mode's CPU competitors (issue 19)
          "thrust_tbb": ("tab:brown", "-", 1.4), "tbb": ("tab:red", "-", 1.6), "pstl_par": ("tab:olive", "-", 1.4),
          "pstl_unseq": ("tab:olive", "--", 1.2), "gnu_parallel": ("tab:cyan", "-", 1.4),
-         "ips4o": ("tab:pink", "-", 1.6)}
+         "ips4o": ("tab:pink", "-", 1.6), "onedpl": ("tab:gray", "-", 1.4)}
 SEED_COLORS = ["tab:red", "tab:brown", "tab:pink", "tab:gray", "tab:olive", "tab:cyan"]
 SCALING_LIBRARY = re.compile(r"^(tide|memcpy)_t(\d+)$")
 

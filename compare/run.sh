@@ -172,7 +172,40 @@ else
            "the .carry/cpu-libs of compare/fetch_cpu_libs.sh, to add them)"
     fi
   done
-  # oneDPL (PyPI onedpl-devel) is not used: see compare/README.md.
+  # oneDPL: its headers from the onedpl-devel wheel in the bundle (compare/fetch_cpu_libs.sh), else
+  # from pip where it can download (a wheel is a zip: the headers are unpacked, nothing installed).
+  onedpl_whl="$(compgen -G "$bundle/onedpl_devel-*.whl" | head -n1 || true)"
+  if [[ -z "$onedpl_whl" ]] && [[ "${TIDE_COMPARE_APT:-1}" != 0 ]]; then
+    mkdir -p "$build/onedpl-wheel"
+    timeout 120 python3 -m pip download -q --no-deps --only-binary=:all: onedpl-devel==2022.14.0 \
+      -d "$build/onedpl-wheel" >/dev/null 2>&1 || true
+    onedpl_whl="$(compgen -G "$build/onedpl-wheel/onedpl_devel-*.whl" | head -n1 || true)"
+  fi
+  if [[ -n "$onedpl_whl" ]]; then
+    mkdir -p "$build"
+    onedpl_dir="$(cd "$build" && pwd)/onedpl"
+    if [[ ! -e "$onedpl_dir/include/oneapi/dpl/execution" ]]; then
+      rm -rf "$onedpl_dir" && mkdir -p "$onedpl_dir/include"
+      python3 - "$onedpl_whl" "$onedpl_dir/include" <<'PY'
+import sys, zipfile
+whl, dest = sys.argv[1], sys.argv[2]
+with zipfile.ZipFile(whl) as z:
+    for m in z.namelist():
+        i = m.find("/data/include/")
+        if i >= 0 and not m.endswith("/"):
+            z.extract(m, dest + "/.tmp")
+PY
+      inc="$(find "$onedpl_dir/include/.tmp" -type d -path '*/data/include' -print -quit)"
+      mv "$inc"/* "$onedpl_dir/include/" && rm -rf "$onedpl_dir/include/.tmp"
+    fi
+    version="$(basename "$onedpl_whl" | cut -d- -f2)"
+    bundle_args+=(-DTIDE_COMPARE_ONEDPL_INCLUDE="$onedpl_dir/include")
+    cpu_libs_line+="${cpu_libs_line:+; }onedpl-devel: wheel $(basename "$(dirname "$onedpl_whl")")/ ($version)"
+    echo "   oneDPL $version: headers from $(basename "$onedpl_whl"), unpacked in $onedpl_dir"
+  else
+    cpu_libs_line+="${cpu_libs_line:+; }onedpl-devel: missing"
+    echo "   no oneDPL (compare/fetch_cpu_libs.sh puts its wheel in the bundle): no onedpl rows"
+  fi
 fi
 jobs="${TIDE_COMPARE_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 

@@ -141,7 +141,7 @@ def main_table(rows, by, memcpy, device):
     return out
 
 
-CPU_COMPETITORS = ["thrust", "thrust_tbb", "tbb", "pstl_par", "pstl_unseq", "gnu_parallel", "ips4o", "std"]
+CPU_COMPETITORS = ["thrust", "thrust_tbb", "tbb", "pstl_par", "pstl_unseq", "gnu_parallel", "ips4o", "onedpl", "std"]
 
 
 def best_competitor(by, alg, case, typ, n, dist):
@@ -379,7 +379,8 @@ def main():
         out += ["## Per algorithm, largest size: tide::par against the best CPU competitor", "",
                 "Competitors: " + ", ".join(l for l in CPU_COMPETITORS if any(r["library"] == l for r in rows))
                 + " (thrust: Thrust's OpenMP backend; thrust_tbb: its TBB backend; pstl_par / pstl_unseq: "
-                "GCC's std::execution::par / par_unseq on TBB; gnu_parallel: libstdc++'s parallel mode; std: one thread). "
+                "GCC's std::execution::par / par_unseq on TBB; gnu_parallel: libstdc++'s parallel mode; onedpl: oneDPL's "
+                "par_unseq on its OpenMP backend; std: one thread). "
                 "Best: the fastest of them in this run at that size. The memcpy roofline is a parallel memcpy "
                 "(all threads) of the same size in the same run.", ""]
         out += host_table(rows, by, memcpy) + [""]

@@ -11,6 +11,8 @@
 //                                 stable_sort, accumulate, partial_sum, transform    "gnu_parallel"
 //   TIDE_COMPARE_HAS_IPS4O        ips4o (libips4o-dev): ips4o::parallel::sort (OpenMP)  "ips4o"
 //   TIDE_COMPARE_HAS_THRUST_TBB   Thrust's TBB backend (thrust::tbb::par)              "thrust_tbb"
+//   TIDE_COMPARE_HAS_ONEDPL       oneDPL (PyPI onedpl-devel's headers) on its OpenMP backend:
+//                                 oneapi::dpl::execution::par_unseq                    "onedpl"
 //
 // Thrust's OpenMP backend stays "thrust" and one-thread std stays "std", as before. Every one of
 // them runs on all host threads: OpenMP's (OMP_NUM_THREADS) and TBB's default arena, which on a
@@ -37,12 +39,20 @@
 #ifndef TIDE_COMPARE_HAS_THRUST_TBB
 #define TIDE_COMPARE_HAS_THRUST_TBB 0
 #endif
+#ifndef TIDE_COMPARE_HAS_ONEDPL
+#define TIDE_COMPARE_HAS_ONEDPL 0
+#endif
 
 #include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <numeric>
 
+#if TIDE_COMPARE_HAS_ONEDPL
+#include <oneapi/dpl/execution>  // (before <execution>: both orders compile with GCC 12, this one is tried)
+#include <oneapi/dpl/algorithm>
+#include <oneapi/dpl/numeric>
+#endif
 #if TIDE_COMPARE_HAS_TBB
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -114,7 +124,7 @@ void tbb_for(std::int64_t n, F&& f) {
 /// The libraries that run a given kind of host call, for the cases to loop over.
 inline bool any_competitor() {
   return TIDE_COMPARE_HAS_TBB || TIDE_COMPARE_HAS_PSTL || TIDE_COMPARE_HAS_GNU_PARALLEL || TIDE_COMPARE_HAS_IPS4O ||
-         TIDE_COMPARE_HAS_THRUST_TBB;
+         TIDE_COMPARE_HAS_THRUST_TBB || TIDE_COMPARE_HAS_ONEDPL;
 }
 
 }  // namespace cpu
