@@ -14,7 +14,7 @@
 # With an NVIDIA GPU (nvidia-smi sees one and nvcc exists): tide vs Thrust vs CUB vs the seeds'
 # kernels, CUDA events, results in compare/results/<gpu>/ (h100, h200, ...). Without: the host cases,
 # tide::par vs oneTBB, GCC's std::execution::par/par_unseq, libstdc++'s parallel mode, ips4o,
-# Thrust's OpenMP and TBB backends and one-thread std, in compare/results/cpu/ (installs the
+# oneDPL, Thrust's OpenMP and TBB backends and one-thread std, in compare/results/cpu/ (installs the
 # Debian packages it needs first; where apt-get cannot, unpacks those carried in .carry/cpu-libs/,
 # made by compare/fetch_cpu_libs.sh, into the build folder; names any it could not find), with
 # the scaling rows (tide::par.with_threads(t), t = 1, 2, 4, ...: summary.md's Scaling table).
