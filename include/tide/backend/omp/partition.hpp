@@ -1,6 +1,6 @@
 #pragma once
 // OpenMP partitioning: partition_copy (stable, two outputs) and the in-place stable_partition and
-// partition (both stable here: any stable result is a valid partition), over parallel_scan
+// partition (both stable here: any stable result is a valid partition), over copy_if.hpp's parallel_split
 // (parallel_scan.hpp, one pass over memory). Each block counts its selected elements, the counts
 // are chained in block order into the selected elements before the block (k), so k items go to
 // the selected output before it and (block start - k) to the rejected one; then the block writes
@@ -13,39 +13,11 @@
 #include "../../detail/temporary_buffer.hpp"
 #include "../../execution.hpp"
 #include "parallel.hpp"
-#include "parallel_scan.hpp"
+#include "copy_if.hpp"  // parallel_split
 
 namespace tide::backend::omp {
 
 namespace detail {
-/// Stable split of [0, n): selected(i) says whether element i goes first; write_selected(i, k)
-/// stores it at selected slot k, write_rejected(i, q) at rejected slot q. Returns the number
-/// selected. selected is called twice per element (the second time the element is in cache).
-template <class Selected, class WriteSelected, class WriteRejected>
-size_type parallel_split(const omp_policy& p, size_type n, Selected selected, WriteSelected write_selected,
-                         WriteRejected write_rejected, size_type item_bytes) {
-  size_type total = 0;
-  parallel_scan<size_type>(
-      p, n,
-      [&](size_type b, size_type e) {
-        size_type k = 0;
-        for (size_type i = b; i < e; ++i) k += selected(i) ? 1 : 0;
-        return k;
-      },
-      [&](size_type b, size_type e, const size_type* carry) {
-        size_type k = carry ? *carry : 0, q = b - k;
-        for (size_type i = b; i < e; ++i) {
-          if (selected(i))
-            write_selected(i, k++);
-          else
-            write_rejected(i, q++);
-        }
-        if (e == n) total = k;  // the last block knows the total
-      },
-      [](size_type a, size_type b) { return a + b; }, item_bytes);
-  return total;
-}
-
 /// stable_partition's work: split first[0, n) by pred(stencil[i]) into a buffer, then copy it back.
 template <class It, class StencilIt, class Pred>
 size_type stable_partition(const omp_policy& p, It first, size_type n, StencilIt stencil, Pred& pred) {
