@@ -80,6 +80,7 @@ class host_temporary_pool final : public memory_resource {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       closed_ = true;
+      if (live_.empty()) std::unordered_map<void*, std::size_t>().swap(live_);  // its buckets too
     }
     release();
   }
@@ -173,7 +174,8 @@ class host_temporary_pool final : public memory_resource {
 host_temporary_pool& temporary_pool() noexcept {
   // Never destroyed, so that a temporary freed by another static's destructor still finds it; the
   // closer, destroyed at exit like any static, frees what is kept (no leak for LSan or valgrind).
-  static host_temporary_pool* pool = new host_temporary_pool;
+  alignas(host_temporary_pool) static unsigned char storage[sizeof(host_temporary_pool)];
+  static host_temporary_pool* pool = new (storage) host_temporary_pool;
   struct closer {
     ~closer() { pool->close(); }
   };
