@@ -2,7 +2,6 @@
 // stream-ordered pool.
 #include "tide/memory_resource.hpp"
 
-#include <cstdint>
 #include <cstdlib>
 #include <mutex>
 #include <new>
@@ -62,7 +61,7 @@ constexpr int max_kept = 8;
 
 class host_temporary_pool final : public memory_resource {
  public:
-  // Frees the kept blocks; those in use go back to the system when returned.
+  // Frees the kept blocks; those in use are left alone (and kept when returned, as ever).
   void release() noexcept {
     block taken[max_kept];
     int count = 0;
