@@ -1,7 +1,15 @@
-// Memory resources: host new/delete, and on the CUDA system the stream-ordered pool.
+// Memory resources: host new/delete, the host temporaries' pool, and on the CUDA system the
+// stream-ordered pool.
 #include "tide/memory_resource.hpp"
 
+#include <cstdlib>
+#include <mutex>
 #include <new>
+#include <unordered_map>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "tide/detail/raw_memory.hpp"
 #include "tide/detail/universal_sync.hpp"
@@ -11,7 +19,6 @@
 #include <cuda_runtime.h>
 
 #include <chrono>
-#include <mutex>
 #include <string>
 #include <vector>
 #endif
@@ -39,6 +46,148 @@ memory_resource* new_delete_resource() noexcept {
   static new_delete_resource_impl r;
   return &r;
 }
+
+namespace {
+// The host temporaries' pool. Without it every big temporary (a radix sort's scratch: as many
+// bytes as the keys) was a fresh mmap that the call then page-faulted in 4 KiB pages; kept blocks
+// are already faulted in, and 2 MiB-aligned ones can be backed by huge pages under THP "madvise".
+constexpr std::size_t pooled_from = std::size_t(1) << 20;  // smaller blocks: operator new, not kept
+constexpr std::size_t huge_page = std::size_t(2) << 20;
+// A count cap, not a byte cap: a request reuses only a kept block at most twice its size, so the
+// kept blocks are those the program had in use at once plus a geometric tail of smaller sizes, at
+// most about twice its peak of big temporaries; a byte cap low enough to matter would refuse the
+// 1-2 GiB scratch of a 2^28-key sort, the case this pool exists for.
+constexpr int max_kept = 8;
+
+class host_temporary_pool final : public memory_resource {
+ public:
+  // Frees the kept blocks; those in use are left alone (and kept when returned, as ever).
+  void release() noexcept {
+    block taken[max_kept];
+    int count = 0;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      count = kept_count_;
+      for (int i = 0; i < count; ++i) taken[i] = kept_[i];
+      kept_count_ = 0;
+    }
+    for (int i = 0; i < count; ++i) std::free(taken[i].p);
+  }
+  // At exit: free what is kept, and keep nothing from now on (a later static's destructor may still
+  // run an algorithm).
+  void close() noexcept {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      closed_ = true;
+      if (live_.empty()) std::unordered_map<void*, std::size_t>().swap(live_);  // its buckets too
+    }
+    release();
+  }
+  detail::host_temporary_cache_stats stats() noexcept {
+    std::lock_guard<std::mutex> lock(mutex_);
+    detail::host_temporary_cache_stats s;
+    s.blocks = std::size_t(kept_count_);
+    for (int i = 0; i < kept_count_; ++i) s.bytes += kept_[i].size;
+    return s;
+  }
+
+ private:
+  struct block {
+    void* p = nullptr;
+    std::size_t size = 0;
+  };
+
+  void* do_allocate(std::size_t bytes, stream_t stream) override {
+    if (bytes < pooled_from) return new_delete_resource()->allocate(bytes, stream);
+    if (bytes > std::size_t(-1) - huge_page) throw tide::bad_alloc(bytes, "host allocation");
+    const std::size_t size = (bytes + huge_page - 1) / huge_page * huge_page;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      // The smallest kept block that fits, and no more than twice the request: a small request
+      // must not hold a big block that a later big one would need.
+      int best = -1;
+      for (int i = 0; i < kept_count_; ++i)
+        if (kept_[i].size >= size && kept_[i].size / 2 <= size && (best < 0 || kept_[i].size < kept_[best].size))
+          best = i;
+      if (best >= 0) {
+        const block b = kept_[best];
+        try {
+          live_.emplace(b.p, b.size);
+        } catch (const std::bad_alloc&) {
+          throw tide::bad_alloc(bytes, "host allocation");  // the block stays kept
+        }
+        for (int i = best; i + 1 < kept_count_; ++i) kept_[i] = kept_[i + 1];
+        --kept_count_;
+        return b.p;
+      }
+    }
+    void* p = std::aligned_alloc(huge_page, size);
+    if (!p) {
+      release();  // the kept blocks may be what stands in the way: give them back, once
+      p = std::aligned_alloc(huge_page, size);
+      if (!p) throw tide::bad_alloc(bytes, "host allocation");
+    }
+#if defined(__linux__)
+    madvise(p, size, MADV_HUGEPAGE);  // a hint: without THP (or with it "never") it fails, harmlessly
+#endif
+    try {
+      std::lock_guard<std::mutex> lock(mutex_);
+      live_.emplace(p, size);
+    } catch (const std::bad_alloc&) {
+      std::free(p);
+      throw tide::bad_alloc(bytes, "host allocation");
+    }
+    return p;
+  }
+
+  void do_deallocate(void* p, std::size_t bytes, stream_t stream) noexcept override {
+    if (bytes < pooled_from) return new_delete_resource()->deallocate(p, bytes, stream);
+    void* dropped = p;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      auto it = live_.find(p);
+      if (it != live_.end()) {
+        const block b{p, it->second};
+        live_.erase(it);
+        if (!closed_) {
+          // Kept in the order freed; when full, the least recently freed goes.
+          dropped = kept_count_ == max_kept ? kept_[0].p : nullptr;
+          if (dropped)
+            for (int i = 0; i + 1 < kept_count_; ++i) kept_[i] = kept_[i + 1];
+          else
+            ++kept_count_;
+          kept_[kept_count_ - 1] = b;
+        }
+      }
+    }
+    std::free(dropped);  // outside the lock: unmapping a big block takes a while
+  }
+
+  std::mutex mutex_;
+  std::unordered_map<void*, std::size_t> live_;  // the big blocks in use, and their sizes
+  block kept_[max_kept];
+  int kept_count_ = 0;
+  bool closed_ = false;
+};
+
+host_temporary_pool& temporary_pool() noexcept {
+  // Never destroyed, so that a temporary freed by another static's destructor still finds it; the
+  // closer, destroyed at exit like any static, frees what is kept (no leak for LSan or valgrind).
+  alignas(host_temporary_pool) static unsigned char storage[sizeof(host_temporary_pool)];
+  static host_temporary_pool* pool = new (storage) host_temporary_pool;
+  struct closer {
+    ~closer() { pool->close(); }
+  };
+  static closer close_at_exit;
+  return *pool;
+}
+}  // namespace
+
+memory_resource* default_host_temporary_resource() noexcept { return &temporary_pool(); }
+void release_host_temporaries() noexcept { temporary_pool().release(); }
+namespace detail {
+host_temporary_cache_stats host_temporary_cache() noexcept { return temporary_pool().stats(); }
+}  // namespace detail
 
 #if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
 namespace {

@@ -1,6 +1,7 @@
 // tide::mr, Thrust's memory resources: the base class user resources derive from, new_delete,
 // the system resources, the pools (reuse, chunk growth, oversized caching, release), pool_options,
-// and the allocators over resources.
+// and the allocators over resources. Then tide's host temporaries' pool
+// (default_host_temporary_resource: kept big blocks, their reuse and release).
 #include "common.hpp"
 #include "counting_mr.hpp"
 
@@ -8,6 +9,7 @@
 #include <set>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 using namespace tide_test;
 
@@ -403,4 +405,172 @@ TEST_CASE("memory_resource_adaptor: a tide::mr pool stands where a tide::memory_
   tide::sort(tide::par(adaptor), v.begin(), v.end());
   std::sort(keys.begin(), keys.end());
   CHECK(to_std(v) == keys);
+}
+
+namespace {
+constexpr std::size_t mib = std::size_t(1) << 20;
+tide::detail::host_temporary_cache_stats kept() { return tide::detail::host_temporary_cache(); }
+}  // namespace
+
+TEST_CASE("host temporaries: a freed big block is kept and the next temporary of that size reuses it") {
+  tide::release_host_temporaries();
+  tide::memory_resource* r = tide::default_host_temporary_resource();
+  const std::size_t bytes = 3 * mib + 5;
+  void* p = r->allocate(bytes);
+  CHECK(aligned(p, 2 * mib));  // 2 MiB-aligned, so that huge pages can back it
+  std::memset(p, 1, bytes);
+  CHECK(kept().blocks == 0);
+  r->deallocate(p, bytes);
+  CHECK(kept().blocks == 1);
+  CHECK(kept().bytes == 4 * mib);  // rounded up to 2 MiB
+  void* q = r->allocate(bytes);
+  CHECK(q == p);
+  CHECK(kept().blocks == 0);
+  r->deallocate(q, bytes);
+  tide::release_host_temporaries();
+}
+
+TEST_CASE("host temporaries: blocks under 1 MiB come from operator new and are not kept") {
+  tide::release_host_temporaries();
+  tide::memory_resource* r = tide::default_host_temporary_resource();
+  for (std::size_t bytes : {std::size_t(0), std::size_t(1), std::size_t(1000), mib - 1}) {
+    void* p = r->allocate(bytes);
+    CHECK(aligned(p, 64));
+    if (bytes) std::memset(p, 2, bytes);
+    r->deallocate(p, bytes);
+  }
+  CHECK(kept().blocks == 0);
+  CHECK(kept().bytes == 0);
+}
+
+TEST_CASE("host temporaries: a request takes the smallest kept block that fits, never one over twice its size") {
+  tide::release_host_temporaries();
+  tide::memory_resource* r = tide::default_host_temporary_resource();
+  void* big = r->allocate(16 * mib);
+  void* small = r->allocate(2 * mib);
+  r->deallocate(big, 16 * mib);
+  r->deallocate(small, 2 * mib);
+  CHECK(kept().blocks == 2);
+  void* a = r->allocate(mib + 1);  // 2 MiB: the small block, not the big one
+  CHECK(a == small);
+  void* b = r->allocate(4 * mib);  // the big block is four times this: a fresh block
+  CHECK(b != big);
+  CHECK(kept().blocks == 1);
+  void* c = r->allocate(9 * mib);  // 10 MiB: the big block is under twice that
+  CHECK(c == big);
+  r->deallocate(a, mib + 1);
+  r->deallocate(b, 4 * mib);
+  r->deallocate(c, 9 * mib);
+  CHECK(kept().blocks == 3);
+  CHECK(kept().bytes == 22 * mib);
+  tide::release_host_temporaries();
+}
+
+TEST_CASE("host temporaries: at most 8 blocks are kept; the least recently freed goes first") {
+  tide::release_host_temporaries();
+  tide::memory_resource* r = tide::default_host_temporary_resource();
+  std::vector<void*> blocks;
+  for (int i = 0; i < 9; ++i) blocks.push_back(r->allocate(2 * mib));
+  for (void* p : blocks) r->deallocate(p, 2 * mib);
+  CHECK(kept().blocks == 8);
+  CHECK(kept().bytes == 16 * mib);
+  // The 8 kept are the last 8 freed: 8 requests take exactly those.
+  std::set<void*> again;
+  for (int i = 0; i < 8; ++i) again.insert(r->allocate(2 * mib));
+  CHECK(again == std::set<void*>(blocks.begin() + 1, blocks.end()));
+  CHECK(kept().blocks == 0);
+  for (void* p : again) r->deallocate(p, 2 * mib);
+  tide::release_host_temporaries();
+}
+
+TEST_CASE("host temporaries: release_host_temporaries frees every kept block, and the pool works on") {
+  tide::memory_resource* r = tide::default_host_temporary_resource();
+  void* a = r->allocate(2 * mib);
+  void* b = r->allocate(6 * mib);
+  r->deallocate(a, 2 * mib);
+  CHECK(kept().blocks >= 1);
+  tide::release_host_temporaries();
+  CHECK(kept().blocks == 0);
+  CHECK(kept().bytes == 0);
+  r->deallocate(b, 6 * mib);  // in use at the release: kept when freed, as any other
+  CHECK(kept().blocks == 1);
+  CHECK(kept().bytes == 6 * mib);
+  tide::release_host_temporaries();
+  CHECK(kept().blocks == 0);
+}
+
+TEST_CASE("host temporaries: several threads allocate and free at once") {
+  tide::release_host_temporaries();
+  tide::memory_resource* r = tide::default_host_temporary_resource();
+  std::vector<std::thread> threads;
+  std::vector<int> wrong(4, 0);
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (int round = 0; round < 100; ++round) {
+        // Big and small, of several sizes, two at a time: each thread marks both ends of its
+        // blocks and checks them before freeing, so a block given to two threads shows.
+        const std::size_t sizes[2] = {(std::size_t(1) + (round + t) % 5) * mib + 64, std::size_t(64) << (round % 8)};
+        void* held[2];
+        for (int k = 0; k < 2; ++k) {
+          held[k] = r->allocate(sizes[k]);
+          auto* bytes = static_cast<unsigned char*>(held[k]);
+          std::memset(bytes, t + 1, 64);
+          std::memset(bytes + sizes[k] - 64, t + 1, 64);
+        }
+        std::this_thread::yield();
+        for (int k = 0; k < 2; ++k) {
+          auto* bytes = static_cast<unsigned char*>(held[k]);
+          for (int i = 0; i < 64; ++i)
+            if (bytes[i] != t + 1 || bytes[sizes[k] - 64 + i] != t + 1) ++wrong[t];
+          r->deallocate(held[k], sizes[k]);
+        }
+      }
+    });
+  for (auto& th : threads) th.join();
+  CHECK(wrong == std::vector<int>(4, 0));
+  CHECK(kept().blocks <= 8);
+  tide::release_host_temporaries();
+  CHECK(kept().blocks == 0);
+}
+
+TEST_CASE("host temporaries: an impossible request throws tide::bad_alloc" * doctest::skip(under_asan)) {
+  CHECK_THROWS_AS(tide::default_host_temporary_resource()->allocate(std::size_t(1) << 62), tide::bad_alloc);
+  CHECK_THROWS_AS(tide::default_host_temporary_resource()->allocate(std::size_t(-1)), tide::bad_alloc);
+}
+
+TEST_CASE_TEMPLATE("host temporaries: seq and par sort 2^20 keys right, the second time from the kept blocks", B,
+                   tide_test::seq_backend, tide_test::par_backend) {
+  tide::release_host_temporaries();
+  const std::size_t n = std::size_t(1) << 20;  // 4 MiB of keys: a scratch the pool keeps
+  std::mt19937_64 gen = rng("host temporaries sort");
+  for (int round = 0; round < 2; ++round) {
+    std::vector<std::uint32_t> keys(n);
+    for (auto& k : keys) k = std::uint32_t(gen());
+    tide::host_vector<std::uint32_t> v(keys.begin(), keys.end());
+    tide::sort(B::policy(), v.begin(), v.end());
+    std::sort(keys.begin(), keys.end());
+    CHECK(to_std(v) == keys);
+    CHECK(kept().blocks >= 1);
+  }
+  // The second sort asked for what the first did, and took it from the pool: nothing more is kept.
+  const auto after_two = kept();
+  std::vector<std::uint32_t> keys(n);
+  for (auto& k : keys) k = std::uint32_t(gen());
+  tide::host_vector<std::uint32_t> v(keys.begin(), keys.end());
+  tide::sort(B::policy(), v.begin(), v.end());
+  CHECK(kept().blocks == after_two.blocks);
+  CHECK(kept().bytes == after_two.bytes);
+  tide::release_host_temporaries();
+}
+
+TEST_CASE("host temporaries: a policy with a resource of its own leaves the pool alone") {
+  tide::release_host_temporaries();
+  std::vector<std::uint32_t> keys(std::size_t(1) << 20);
+  std::mt19937_64 gen = rng("own resource sort");
+  for (auto& k : keys) k = std::uint32_t(gen());
+  tide::host_vector<std::uint32_t> v(keys.begin(), keys.end());
+  tide::sort(tide::par(*tide::new_delete_resource()), v.begin(), v.end());
+  std::sort(keys.begin(), keys.end());
+  CHECK(to_std(v) == keys);
+  CHECK(kept().blocks == 0);
 }

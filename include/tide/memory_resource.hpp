@@ -49,7 +49,29 @@ memory_resource* default_device_resource() noexcept;
 /// the pool, but waited for on allocation and released only when the device is idle, as
 /// cudaMalloc/cudaFree would be, so a vector may be used on any stream.
 memory_resource* default_container_resource() noexcept;
-/// The resource that host algorithms and `host_vector` use when none is given.
+/// The resource of `host_vector`, `tide::malloc` and other host memory the caller holds, when none
+/// is given: `new_delete_resource()`.
 inline memory_resource* default_host_resource() noexcept { return new_delete_resource(); }
+
+/// The resource that host algorithms (`tide::seq`, `tide::par`) take their temporaries from when the
+/// policy names none. Thread-safe. Blocks under 1 MiB come from aligned operator new (64 bytes);
+/// bigger ones are rounded up to 2 MiB, 2 MiB-aligned, offered to transparent huge pages
+/// (`madvise(MADV_HUGEPAGE)` on Linux), and kept when freed, up to 8 blocks (the least recently
+/// freed goes first), so that repeated calls reuse memory already faulted in. A request takes the
+/// smallest kept block that fits and is at most twice its size. The blocks go back at exit, or on
+/// `release_host_temporaries()`.
+memory_resource* default_host_temporary_resource() noexcept;
+/// Frees the blocks `default_host_temporary_resource()` keeps for reuse; blocks in use stay in use
+/// (and are kept when freed, as before).
+void release_host_temporaries() noexcept;
+
+namespace detail {
+/// What `default_host_temporary_resource()` keeps now (for tests and diagnostics).
+struct host_temporary_cache_stats {
+  std::size_t blocks = 0;  ///< blocks kept for reuse
+  std::size_t bytes = 0;   ///< their total size
+};
+host_temporary_cache_stats host_temporary_cache() noexcept;
+}  // namespace detail
 
 }  // namespace tide

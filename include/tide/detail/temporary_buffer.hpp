@@ -1,6 +1,7 @@
 #pragma once
 // Temporary storage for algorithms: from the policy's memory resource, or the system's default
-// (the CUDA stream-ordered pool for the device). Freed on the policy's stream when it goes out of
+// (the CUDA stream-ordered pool for the device, default_host_temporary_resource()'s cache of big
+// blocks for the host). Freed on the policy's stream when it goes out of
 // scope, so no synchronization is needed before release. A policy built from a caller's allocator
 // (`par(alloc)`, an allocator_policy) reaches here as its base policy, whose resource is the
 // adaptor it holds: its temporaries come from the allocator, and a synchronizing CUDA policy
@@ -15,8 +16,12 @@
 
 namespace tide::detail {
 
-inline memory_resource* resource_of(const seq_policy& p) { return p.resource ? p.resource : default_host_resource(); }
-inline memory_resource* resource_of(const omp_policy& p) { return p.resource ? p.resource : default_host_resource(); }
+inline memory_resource* resource_of(const seq_policy& p) {
+  return p.resource ? p.resource : default_host_temporary_resource();
+}
+inline memory_resource* resource_of(const omp_policy& p) {
+  return p.resource ? p.resource : default_host_temporary_resource();
+}
 inline memory_resource* resource_of(const cuda_policy& p) { return p.resource ? p.resource : default_device_resource(); }
 inline stream_t stream_of(const seq_policy&) { return nullptr; }
 inline stream_t stream_of(const omp_policy&) { return nullptr; }
