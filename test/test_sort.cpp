@@ -679,14 +679,16 @@ struct two_words {
 /// both against the stable order `perm`.
 template <class V, class T>
 void check_radix_writes(const std::vector<T>& h, const std::vector<std::int64_t>& perm, bool descending,
-                        int threads, int key_at, int val_at, tide::backend::omp::detail::radix_writes writes) {
+                        int threads, int key_at, int val_at, tide::backend::omp::detail::radix_writes writes,
+                        tide::backend::omp::detail::radix_msd msd = tide::backend::omp::detail::radix_msd::never,
+                        tide::size_type msd_bucket_bytes = 0) {
   namespace omp = tide::backend::omp::detail;
   const auto n = static_cast<std::int64_t>(h.size());
   std::vector<T> keys(h.size() + 8);
   for (std::int64_t i = 0; i < n; ++i) keys[key_at + i] = h[i];
   std::vector<V> vals(h.size() + 8);
   for (std::int64_t i = 0; i < n; ++i) std::memcpy(&vals[val_at + i], &i, std::min(sizeof(V), sizeof(i)));
-  const omp::radix_options options{writes, 1024};  // up to a thread per 1024 keys: short bucket parts
+  const omp::radix_options options{writes, 1024, msd, msd_bucket_bytes};  // up to a thread per 1024 keys
   auto p = tide::par.with_threads(threads);
   constexpr int bits = 8 * sizeof(T);
   if (descending)
@@ -737,6 +739,76 @@ TEST_CASE("par's radix sort gives the same result writing through lines and dire
               CAPTURE(key_at);
               CAPTURE(writes == omp::radix_writes::lines);
               check_radix_writes<V>(*keys, perm, descending, threads, key_at, (key_at + 1) % 4, writes);
+            }
+      }
+  };
+  run(std::int8_t{}, std::int64_t{});
+  run(std::int16_t{}, two_words{});
+  run(std::uint32_t{}, std::uint32_t{});
+  run(std::int64_t{}, std::uint32_t{});
+  run(float{}, std::int64_t{});
+  run(double{}, two_words{});
+}
+
+/// n keys where 7 of 8 share their top half (the rest random): one bucket of the MSD pass holds
+/// most keys.
+template <class T>
+std::vector<T> skewed_keys(std::int64_t n, const std::string& salt) {
+  using bits_t = typename tide::detail::radix_traits<T>::bits_type;
+  auto g = rng(salt + "#" + std::to_string(n));
+  const bits_t low_half = bits_t(bits_t(~bits_t(0)) >> (4 * sizeof(T)));
+  std::vector<T> v(static_cast<std::size_t>(n));
+  for (auto& x : v) {
+    bits_t bits = bits_t(g());
+    if (g() % 8) bits = bits_t((bits & low_half) | bits_t(bits_t(0x5a5a5a5a5a5a5a5aull) & bits_t(~low_half)));
+    std::memcpy(&x, &bits, sizeof(T));
+  }
+  return v;
+}
+
+// Big sorts start with one MSD pass and sort each bucket in cache (radix_msd.hpp); buckets far
+// above the average wait for the whole team's LSD sort. The test forces the MSD pass at a small
+// size with small buckets (many of them, at most 4096), and with skewed keys (one huge bucket).
+TEST_CASE("par's radix sort gives the same result with and without the MSD pass") {
+  namespace omp = tide::backend::omp::detail;
+  const std::int64_t n = std::getenv("TIDE_TEST_SMALL") ? 9001 : 40009;
+  auto run = [&](auto key_tag, auto value_tag) {
+    using T = decltype(key_tag);
+    using V = decltype(value_tag);
+    CAPTURE(type_name<T>());
+    CAPTURE(sizeof(V));
+    auto h = random_keys<T>(n, "radix-msd");
+    if constexpr (std::is_floating_point_v<T>) {  // every 5th key special: NaNs, zeros, infinities
+      const T nan = std::numeric_limits<T>::quiet_NaN(), inf = std::numeric_limits<T>::infinity();
+      const T special[] = {nan, -nan, T(0), T(-0.0), inf, -inf};
+      for (std::size_t i = 0; i < h.size(); i += 5) h[i] = special[(i / 5) % 6];
+    }
+    auto one_digit = one_digit_keys<T>(n, "radix-msd-one-digit");
+    auto skewed = skewed_keys<T>(n, "radix-msd-skewed");
+    for (const auto* keys : {&h, &one_digit, &skewed})
+      for (bool descending : {false, true}) {
+        const auto perm = descending ? reference_permutation(*keys, key_order<T, true>())
+                                     : reference_permutation(*keys, key_order<T, false>());
+        for (int threads : {1, 3})
+          for (tide::size_type bucket_bytes : {0, 512, 4096})
+            for (auto writes : {omp::radix_writes::lines, omp::radix_writes::direct}) {
+              CAPTURE(keys == &one_digit);
+              CAPTURE(keys == &skewed);
+              CAPTURE(descending);
+              CAPTURE(threads);
+              CAPTURE(bucket_bytes);
+              CAPTURE(writes == omp::radix_writes::lines);
+              check_radix_writes<V>(*keys, perm, descending, threads, 1, 2, writes, omp::radix_msd::always,
+                                    bucket_bytes);
+              auto alone = *keys;  // keys alone: values and keys are one array
+              const omp::radix_options options{writes, 1024, omp::radix_msd::always, bucket_bytes};
+              auto p = tide::par.with_threads(threads);
+              const auto m = static_cast<std::int64_t>(alone.size());
+              if (descending)
+                omp::radix_sort_any<true, false>(p, alone.data(), m, alone.data(), 0, 8 * sizeof(T), "test", options);
+              else
+                omp::radix_sort_any<false, false>(p, alone.data(), m, alone.data(), 0, 8 * sizeof(T), "test", options);
+              CHECK(same_bits(alone, gather(*keys, perm)));
             }
       }
   };

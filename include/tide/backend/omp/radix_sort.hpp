@@ -17,9 +17,10 @@
 //   digits by the chunk they land in (radix_scatter.hpp): no pass reads its source twice.
 // Phase 3: after an odd number of passes the result is in the scratch buffer, and is copied back.
 //
-// Values move with their keys when they are raw pointers to at most 16 bytes; others ride along as
-// their indices (radix_sort_pairs), gathered once at the end. Keys behind an iterator adaptor are
-// sorted in a copy.
+// Big sorts start with one MSD pass instead and sort each bucket in cache (radix_msd.hpp); the
+// entry points (radix_entry.hpp) choose. Values move with their keys when they are raw pointers to
+// at most 16 bytes; others ride along as their indices (radix_sort_pairs), gathered once at the
+// end. Keys behind an iterator adaptor are sorted in a copy.
 
 #include <algorithm>
 #include <cstdint>
@@ -49,10 +50,17 @@ constexpr size_type radix_keys_per_thread = size_type(1) << 14;
 /// allow it) and `direct` are for tests.
 enum class radix_writes { automatic, direct, lines };
 
-/// How a radix sort runs: the defaults, or (tests) forced writes and smaller parts per thread.
+/// Whether a sort starts with an MSD pass (radix_msd.hpp): `automatic` picks by size; the others
+/// are for tests.
+enum class radix_msd { automatic, never, always };
+
+/// How a radix sort runs: the defaults, or (tests) forced writes, smaller parts per thread, the
+/// MSD pass forced either way and its buckets' target size (0: radix_msd_tuning's).
 struct radix_options {
   radix_writes writes = radix_writes::automatic;
   size_type keys_per_thread = radix_keys_per_thread;
+  radix_msd msd = radix_msd::automatic;
+  size_type msd_bucket_bytes = 0;
 };
 
 /// Calls body(thread, team) on each thread of a team of up to `threads` (one thread without
@@ -237,88 +245,5 @@ void radix_sort_lsd(int threads, K* keys, V* vals, K* kbuf, V* vbuf, size_type n
 
 /// The scratch bytes of a sort on `threads` (radix_scratch_layout).
 inline std::size_t radix_scratch_bytes(int threads) { return std::size_t(radix_scratch_layout{threads}.bytes()); }
-
-/// Keys as a raw array: the caller's when keys is a pointer, else a copy (written back by finish).
-/// Either way with n more keys of scratch.
-template <class It>
-class radix_key_storage {
- public:
-  using K = tide::detail::host::value_of<It>;
-  static constexpr bool in_place = std::is_same_v<It, K*>;
-
-  radix_key_storage(const omp_policy& p, It keys, size_type n, const char* algorithm)
-      : p_(p), keys_(keys), n_(n), buf_(p, (in_place ? 1 : 2) * std::size_t(n), algorithm) {}
-  /// Call once every allocation is made (a call that throws leaves its input unchanged).
-  K* start() {
-    if constexpr (in_place) {
-      return keys_;
-    } else {
-      K* data = buf_.data() + n_;
-      parallel_for(p_, n_, [&](size_type i) { data[i] = keys_[i]; });
-      return data;
-    }
-  }
-  K* scratch() const { return buf_.data(); }
-  void finish() {
-    if constexpr (!in_place) {
-      const K* data = buf_.data() + n_;
-      parallel_for(p_, n_, [&](size_type i) { keys_[i] = data[i]; });
-    }
-  }
-
- private:
-  omp_policy p_;
-  It keys_;
-  size_type n_;
-  tide::detail::temporary_buffer<K> buf_;
-};
-
-/// Stable radix sort of keys[0, n) by order bits [begin_bit, end_bit).
-template <bool Descending, class It>
-void radix_sort_keys(const omp_policy& p, It keys, size_type n, int begin_bit, int end_bit, const char* algorithm,
-                     radix_options options) {
-  using K = tide::detail::host::value_of<It>;
-  const int threads = thread_count(p, n, options.keys_per_thread);
-  tide::detail::temporary_buffer<unsigned char> scratch(p, radix_scratch_bytes(threads), algorithm);
-  radix_key_storage<It> k(p, keys, n, algorithm);
-  K* data = k.start();
-  radix_sort_lsd<Descending, false>(threads, data, data, k.scratch(), k.scratch(), n, begin_bit, end_bit,
-                                    scratch.data(), options.writes);
-  k.finish();
-}
-
-/// Values the passes move themselves: raw pointers to at most 16 bytes.
-template <class It>
-inline constexpr bool radix_moves_values_v =
-    std::is_pointer_v<It> && !std::is_const_v<std::remove_pointer_t<It>> && sizeof(std::remove_pointer_t<It>) <= 16;
-
-/// Stable radix sort of keys[0, n) by order bits [begin_bit, end_bit), moving vals[0, n) with them;
-/// other values ride along as their indices (Index), gathered once at the end.
-template <bool Descending, class Index, class KeyIt, class ValIt>
-void radix_sort_pairs(const omp_policy& p, KeyIt keys, size_type n, ValIt vals, int begin_bit, int end_bit,
-                      const char* algorithm, radix_options options) {
-  using V = tide::detail::host::value_of<ValIt>;
-  const int threads = thread_count(p, n, options.keys_per_thread);
-  tide::detail::temporary_buffer<unsigned char> scratch(p, radix_scratch_bytes(threads), algorithm);
-  radix_key_storage<KeyIt> k(p, keys, n, algorithm);
-  if constexpr (radix_moves_values_v<ValIt>) {
-    tide::detail::temporary_buffer<V> vbuf(p, std::size_t(n), algorithm);
-    auto* data = k.start();
-    radix_sort_lsd<Descending, true>(threads, data, vals, k.scratch(), vbuf.data(), n, begin_bit, end_bit,
-                                     scratch.data(), options.writes);
-  } else {
-    tide::detail::temporary_buffer<Index> index(p, 2 * std::size_t(n), algorithm);
-    tide::detail::temporary_buffer<V> gathered(p, std::size_t(n), algorithm);
-    auto* data = k.start();
-    Index* idx = index.data();
-    parallel_for(p, n, [&](size_type i) { idx[i] = Index(i); });
-    radix_sort_lsd<Descending, true>(threads, data, idx, k.scratch(), idx + n, n, begin_bit, end_bit,
-                                     scratch.data(), options.writes);
-    V* g = gathered.data();
-    parallel_for(p, n, [&](size_type i) { g[i] = vals[idx[i]]; });
-    parallel_for(p, n, [&](size_type i) { vals[i] = g[i]; });
-  }
-  k.finish();
-}
 
 }  // namespace tide::backend::omp::detail

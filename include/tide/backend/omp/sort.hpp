@@ -10,7 +10,7 @@
 // (sample_sort.hpp) instead: one distribution into buckets, then a sequential merge sort a bucket.
 //
 // Arithmetic keys in tide's key order (less / greater), and radix_sort's bit ranges, take the LSD
-// radix sort (radix_sort.hpp) from radix_sort_min_n keys on; it orders them exactly as this merge
+// radix sort (radix_entry.hpp) from radix_sort_min_n keys on; it orders them exactly as this merge
 // sort would (stable, by the same order bits).
 
 #include <algorithm>
@@ -22,7 +22,7 @@
 #include "../../detail/sort_traits.hpp"
 #include "../../execution.hpp"
 #include "parallel.hpp"
-#include "radix_sort.hpp"
+#include "radix_entry.hpp"
 #include "sample_sort.hpp"
 
 namespace tide::backend::omp {

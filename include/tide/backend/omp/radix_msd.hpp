@@ -1,0 +1,323 @@
+#pragma once
+// OpenMP radix sort of big arrays: one MSD pass over memory, then every bucket sorted in cache.
+// The LSD sort (radix_sort.hpp) moves every key through memory once a digit: 4 times for u32 keys,
+// 8 for u64. Here a key crosses memory twice, whatever its width: out to its bucket, back sorted.
+//
+// Phase 1, one read: each thread ORs and ANDs its chunk's order bits and counts the top m bits of
+//   the range (m from n: buckets of about radix_msd_tuning::bucket_bytes on average). The digit is
+//   the m bits below the highest bit that varies; when the top bits are constant for every key, a
+//   second read counts that digit instead.
+//   When at most two 8-bit digits vary, the LSD sort is as fast: the MSD sort declines, unwritten.
+// Phase 2: each thread scatters its chunk, stably, to the buckets in the scratch array, through
+//   write-combined lines when big (radix_scatter.hpp's line_writer).
+// Phase 3: the threads take buckets one at a time (an atomic counter), biggest first. A bucket is
+//   read once to count all its remaining digits; then LSD passes in cache ping-pong between the
+//   bucket's place in the scratch array and in the caller's array (plus a copy when they end in
+//   the scratch array).
+// Phase 4: buckets of more than half a thread's share (skewed keys) are left by phase 3, and
+//   sorted after, each by the whole team's LSD sort in the scratch array, then copied back.
+// Every pass is stable, so the result is the stable order, the same bits as the LSD sort's.
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+
+#include "../../detail/radix_traits.hpp"
+#include "../../detail/temporary_buffer.hpp"
+#include "../../execution.hpp"
+#include "parallel.hpp"
+#include "radix_scatter.hpp"
+#include "radix_sort.hpp"
+
+namespace tide::backend::omp::detail {
+
+struct radix_msd_tuning {
+  /// Bytes (keys and values) of a bucket on average: with its two copies, within a 2 MiB L2.
+  static constexpr size_type bucket_bytes = size_type(256) << 10;
+  /// Bits of the MSD digit: at least 256 buckets, at most 4096 (their lines: 256 KiB a thread).
+  static constexpr int min_bits = 8, max_bits = 12;
+  /// From this many bytes (keys and values), sorts start with the MSD pass.
+  static constexpr size_type min_bytes = size_type(16) << 20;
+  /// Buckets above this many times the average (or bucket_bytes, if more), and above half a
+  /// thread's share of the keys, wait for phase 4.
+  static constexpr size_type big_factor = 4;
+  /// When at most this many 8-bit digits vary, the LSD sort runs instead (no faster with the MSD pass).
+  static constexpr int max_lsd_passes = 2;
+  /// Bits of a digit in the passes in cache.
+  static constexpr int local_bits = 8;
+};
+
+/// Whether a sort of n items of item_bytes (keys and values) by `bits` order bits takes the MSD pass.
+inline bool radix_use_msd(const radix_options& o, size_type n, size_type item_bytes, int bits) {
+  if (o.msd != radix_msd::automatic) return o.msd == radix_msd::always;
+  return n * item_bytes >= radix_msd_tuning::min_bytes && bits > radix_digit_bits;
+}
+
+/// Sorts bucket a[0, len) (and va with Pairs) by order bits [begin_bit, end_bit) into d (vd),
+/// stably; a is overwritten. len < 2^32. A bucket of more than cache_items (skewed keys: floats'
+/// exponents) is first split by its top varying bits into d, and each part sorted from there into
+/// a and copied back while in cache.
+template <bool Descending, bool Pairs, class K, class V>
+void radix_sort_bucket(K* a, V* va, K* d, V* vd, size_type len, int begin_bit, int end_bit, size_type cache_items) {
+  constexpr int B = radix_msd_tuning::local_bits, R = 1 << B;
+  using bits_t = typename tide::detail::radix_traits<K>::bits_type;
+  if (len > cache_items && end_bit - begin_bit > B) {
+    bits_t any = 0, all = bits_t(~bits_t(0));
+    for (size_type i = 0; i < len; ++i) {
+      const bits_t bits = radix_order_bits<Descending>(a[i]);
+      any |= bits;
+      all &= bits;
+    }
+    int hi = end_bit;
+    while (hi > begin_bit && !((bits_t(any ^ all) >> (hi - 1)) & 1)) --hi;
+    if (hi - begin_bit > B) {
+      // As few bits as make parts of about a quarter of cache_items (more would leave tiny parts).
+      int w = 1;
+      while (w < B && (len >> w) > cache_items / 4) ++w;
+      const radix_pass pass{hi - w, (1u << w) - 1};
+      size_type offset[R + 1] = {};
+      for (size_type i = 0; i < len; ++i) ++offset[radix_digit(radix_order_bits<Descending>(a[i]), pass) + 1];
+      const int parts = 1 << w;
+      for (int x = 0; x < parts; ++x) offset[x + 1] += offset[x];
+      size_type at[R];
+      std::copy(offset, offset + parts, at);
+      for (size_type i = 0; i < len; ++i) {
+        const K k = a[i];
+        const size_type to = at[radix_digit(radix_order_bits<Descending>(k), pass)]++;
+        d[to] = k;
+        if constexpr (Pairs) vd[to] = va[i];
+      }
+      for (int x = 0; x < parts; ++x) {
+        const size_type s = offset[x], part = offset[x + 1] - s;
+        if (part == 0) continue;
+        radix_sort_bucket<Descending, Pairs>(d + s, vd + s, a + s, va + s, part, begin_bit, pass.shift, cache_items);
+        std::memcpy(d + s, a + s, std::size_t(part) * sizeof(K));
+        if constexpr (Pairs) std::memcpy(vd + s, va + s, std::size_t(part) * sizeof(V));
+      }
+      return;
+    }
+  }
+  const int num = (end_bit - begin_bit + B - 1) / B;
+  radix_pass passes[radix_max_passes];
+  std::uint32_t counts[radix_max_passes][R];
+  for (int q = 0; q < num; ++q) {
+    const int shift = begin_bit + q * B;
+    passes[q] = {shift, (1u << std::min(B, end_bit - shift)) - 1};
+    std::fill(counts[q], counts[q] + R, 0u);
+  }
+  // One read counts every digit (the bucket is then in cache) and finds the digits that vary.
+  bits_t any = 0, all = bits_t(~bits_t(0));
+  for (size_type i = 0; i < len; ++i) {
+    const bits_t bits = radix_order_bits<Descending>(a[i]);
+    any |= bits;
+    all &= bits;
+    for (int q = 0; q < num; ++q) ++counts[q][radix_digit(bits, passes[q])];
+  }
+  int active[radix_max_passes];
+  int p = 0;
+  for (int q = 0; q < num; ++q)
+    if ((bits_t(any ^ all) >> passes[q].shift) & passes[q].mask) active[p++] = q;
+  // The passes ping-pong a -> d -> a ...; after an even number (none included) the result is in a,
+  // and is copied to d (in cache).
+  K* ks = a;
+  V* vs = va;
+  for (int r = 0; r < p; ++r) {
+    K* kd = r % 2 ? a : d;
+    V* vdst = r % 2 ? va : vd;
+    const radix_pass pass = passes[active[r]];
+    const std::uint32_t* c = counts[active[r]];
+    size_type offset[R];
+    size_type start = 0;
+    for (int x = 0; x <= int(pass.mask); ++x) {
+      offset[x] = start;
+      start += c[x];
+    }
+    for (size_type i = 0; i < len; ++i) {
+      const K k = ks[i];
+      const size_type at = offset[radix_digit(radix_order_bits<Descending>(k), pass)]++;
+      kd[at] = k;
+      if constexpr (Pairs) vdst[at] = vs[i];
+    }
+    ks = kd;
+    vs = vdst;
+  }
+  if (p % 2 == 0) {
+    std::memcpy(d, a, std::size_t(len) * sizeof(K));
+    if constexpr (Pairs) std::memcpy(vd, va, std::size_t(len) * sizeof(V));
+  }
+}
+
+/// Scatters ksrc[b, e) (and vsrc with Pairs) to kdst (vdst) at offset[digit]++, stably, through
+/// lines when Stream (lo: room for `buckets` positions; lines: 2 * buckets lines).
+template <bool Descending, bool Pairs, bool Stream, class K, class V>
+void radix_msd_scatter(const K* ksrc, const V* vsrc, size_type b, size_type e, K* kdst, V* vdst, size_type* offset,
+                       size_type* lo, int buckets, radix_pass pass, unsigned char* lines) {
+  std::copy(offset, offset + buckets, lo);
+  [[maybe_unused]] line_writer<K> kw(kdst, lines);
+  [[maybe_unused]] line_writer<V> vw(vdst, lines + size_type(buckets) * radix_line_bytes);
+  for (size_type i = b; i < e; ++i) {
+    const K k = ksrc[i];
+    const unsigned d = radix_digit(radix_order_bits<Descending>(k), pass);
+    const size_type at = offset[d]++;
+    if constexpr (Stream) {
+      kw.put(d, at, k, lo[d]);
+      if constexpr (Pairs) vw.put(d, at, vsrc[i], lo[d]);
+    } else {
+      kdst[at] = k;
+      if constexpr (Pairs) vdst[at] = vsrc[i];
+    }
+  }
+  if constexpr (Stream) {
+    for (unsigned d = 0; d < unsigned(buckets); ++d) {
+      kw.finish(d, offset[d], lo[d]);
+      if constexpr (Pairs) vw.finish(d, offset[d], lo[d]);
+    }
+    line_writer<K>::fence();
+  }
+}
+
+/// Stable radix sort of keys[0, n) (and vals with Pairs) by order bits [begin_bit, end_bit) on up
+/// to `threads` threads, with kbuf (vbuf) as scratch: the phases above. Allocates all it needs
+/// before writing anything (an allocation that throws leaves the input unchanged). Returns false,
+/// having written nothing, when at most radix_msd_tuning::max_lsd_passes digits vary: the LSD sort
+/// is then as fast, with no pass to buckets.
+template <bool Descending, bool Pairs, class K, class V>
+bool radix_sort_msd(const omp_policy& p, int threads, K* keys, V* vals, K* kbuf, V* vbuf, size_type n,
+                    int begin_bit, int end_bit, const radix_options& options, const char* algorithm) {
+  using tuning = radix_msd_tuning;
+  using bits_t = typename tide::detail::radix_traits<K>::bits_type;
+  const size_type item_bytes = size_type(sizeof(K) + (Pairs ? sizeof(V) : 0));
+  const size_type bucket_bytes = options.msd_bucket_bytes ? options.msd_bucket_bytes : tuning::bucket_bytes;
+  int m = tuning::min_bits;
+  while (m < tuning::max_bits && (n * item_bytes >> m) > bucket_bytes) ++m;
+  m = std::min(m, end_bit - begin_bit);
+  const size_type buckets = size_type(1) << m;
+  const size_type cache_items = std::max<size_type>(1, tuning::big_factor * bucket_bytes / item_bytes);
+  // Scratch: counts, offsets, line starts (a set of `buckets` a thread), bucket starts, the order
+  // buckets are taken in, masks, then each thread's lines on line boundaries.
+  const size_type line = radix_line_bytes;
+  const size_type words = 3 * size_type(threads) * buckets + 2 * buckets + 1 + 2 * size_type(threads);
+  const size_type lines_bytes = 2 * buckets * line;
+  tide::detail::temporary_buffer<unsigned char> scratch(
+      p, std::size_t(words * 8 + line + size_type(threads) * lines_bytes), algorithm);
+  tide::detail::temporary_buffer<unsigned char> lsd_scratch(p, radix_scratch_bytes(threads), algorithm);
+  auto* counts = reinterpret_cast<size_type*>(scratch.data());
+  size_type* offsets = counts + size_type(threads) * buckets;
+  size_type* line_lo = offsets + size_type(threads) * buckets;
+  size_type* starts = line_lo + size_type(threads) * buckets;
+  size_type* order = starts + buckets + 1;
+  auto* masks = reinterpret_cast<std::uint64_t*>(order + buckets);
+  unsigned char* from = reinterpret_cast<unsigned char*>(masks + 2 * threads);
+  unsigned char* lines = from + (line - reinterpret_cast<std::uintptr_t>(from) % line);
+  const bool use_lines = radix_use_lines<Pairs>(options.writes, n, keys, vals, kbuf, vbuf);
+  std::atomic<size_type> next{0};
+  // What phase 4 needs (thread 0 writes them): the digit's shift, the buckets, the big ones' size.
+  int msd_shift = begin_bit;
+  size_type msd_buckets = 0, big = n;
+  bool declined = false;
+
+  run_team(threads, [&](int t, int team) {
+    size_type b, e;
+    chunk_bounds(n, team, t, b, e);
+    size_type* mine = counts + size_type(t) * buckets;
+    // Phase 1: which bits vary, and the count of the top m bits (the likely digit).
+    radix_pass pass{end_bit - m, unsigned(buckets - 1)};
+    std::fill(mine, mine + buckets, size_type(0));
+    bits_t any = 0, all = bits_t(~bits_t(0));
+    for (size_type i = b; i < e; ++i) {
+      const bits_t bits = radix_order_bits<Descending>(keys[i]);
+      any |= bits;
+      all &= bits;
+      ++mine[radix_digit(bits, pass)];
+    }
+    masks[2 * t] = any;
+    masks[2 * t + 1] = all;
+    team_barrier(team);
+    std::uint64_t vary = 0, every = ~std::uint64_t(0);
+    for (int u = 0; u < team; ++u) {
+      vary |= masks[2 * u];
+      every &= masks[2 * u + 1];
+    }
+    vary ^= every;
+    vary &= (end_bit >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << end_bit) - 1) >> begin_bit << begin_bit;
+    int lsd_passes = 0;
+    for (int shift = begin_bit; shift < end_bit; shift += radix_digit_bits)
+      lsd_passes += (vary >> shift) & ((std::uint64_t(1) << radix_digit_bits) - 1) ? 1 : 0;
+    if (lsd_passes <= tuning::max_lsd_passes && options.msd != radix_msd::always) {
+      if (t == 0) declined = true;
+      return;
+    }
+    if (vary == 0) return;  // every key the same in the range: sorted
+    int hi = 64;
+    while (!((vary >> (hi - 1)) & 1)) --hi;
+    const int width = std::min(m, hi - begin_bit);
+    if (hi - width != pass.shift || width != m) {  // the top bits are constant: count the digit below
+      pass = {hi - width, (1u << width) - 1};
+      std::fill(mine, mine + buckets, size_type(0));
+      for (size_type i = b; i < e; ++i) ++mine[radix_digit(radix_order_bits<Descending>(keys[i]), pass)];
+      team_barrier(team);
+    }
+    const size_type nb = size_type(1) << width;
+    // Bucket d starts after every smaller digit's keys; this thread's part after earlier chunks'.
+    size_type* offset = offsets + size_type(t) * buckets;
+    size_type start = 0;
+    for (size_type d = 0; d < nb; ++d) {
+      size_type before = 0, total = 0;
+      for (int u = 0; u < team; ++u) {
+        const size_type x = counts[size_type(u) * buckets + d];
+        before += u < t ? x : 0;
+        total += x;
+      }
+      offset[d] = start + before;
+      if (t == 0) starts[d] = start;
+      start += total;
+    }
+    if (t == 0) {
+      // Phase 3 takes the biggest buckets first (so none is left to one thread at the end); a
+      // bucket of more than half a thread's share waits for phase 4.
+      starts[nb] = n;
+      for (size_type d = 0; d < nb; ++d) order[d] = d;
+      std::sort(order, order + nb, [&](size_type x, size_type y) {
+        return starts[x + 1] - starts[x] > starts[y + 1] - starts[y];
+      });
+      msd_shift = pass.shift;
+      msd_buckets = nb;
+      big = std::max(tuning::big_factor * std::max<size_type>(bucket_bytes / item_bytes, n >> width),
+                     n / size_type(2 * team));
+    }
+    // Phase 2: the scatter to the buckets.
+    unsigned char* my = lines + size_type(t) * lines_bytes;
+    size_type* lo = line_lo + size_type(t) * buckets;
+    if (use_lines)
+      radix_msd_scatter<Descending, Pairs, true>(keys, vals, b, e, kbuf, vbuf, offset, lo, int(nb), pass, my);
+    else
+      radix_msd_scatter<Descending, Pairs, false>(keys, vals, b, e, kbuf, vbuf, offset, lo, int(nb), pass, my);
+    team_barrier(team);
+    // Phase 3: the buckets, one at a time, in cache; the big ones are left for phase 4.
+    for (;;) {
+      const size_type j = next.fetch_add(1, std::memory_order_relaxed);
+      if (j >= nb) break;
+      const size_type d = order[j], s = starts[d], len = starts[d + 1] - s;
+      if (len == 0 || len > big) continue;
+      radix_sort_bucket<Descending, Pairs>(kbuf + s, vbuf + s, keys + s, vals + s, len, begin_bit, pass.shift,
+                                           cache_items);
+    }
+  });
+  if (declined) return false;
+  // Phase 4: each big bucket by the team's LSD sort (the result in kbuf), then copied back.
+  for (size_type d = 0; d < msd_buckets; ++d) {
+    const size_type s = starts[d], len = starts[d + 1] - s;
+    if (len <= big) continue;
+    if (msd_shift > begin_bit)
+      radix_sort_lsd<Descending, Pairs>(threads, kbuf + s, vbuf + s, keys + s, vals + s, len, begin_bit, msd_shift,
+                                        lsd_scratch.data(), options.writes);
+    parallel_for(p, len, [&](size_type i) {
+      keys[s + i] = kbuf[s + i];
+      if constexpr (Pairs) vals[s + i] = vbuf[s + i];
+    });
+  }
+  return true;
+}
+
+}  // namespace tide::backend::omp::detail
