@@ -4,6 +4,9 @@
 // its carry while it is still in cache (one pass over memory): stable, and the same output for any
 // thread count. Not in-place safe (a block may write where a later block is still to be read).
 
+#include <cstdint>
+#include <vector>
+
 #include "../../detail/dispatch.hpp"
 #include "../../execution.hpp"
 #include "parallel_scan.hpp"
@@ -11,6 +14,71 @@
 namespace tide::backend::omp {
 
 namespace detail {
+/// parallel_split's work; Rejected says whether there are rejected writes (the compactions have none).
+template <bool Rejected, class Selected, class WriteSelected, class WriteRejected>
+size_type split(const omp_policy& p, size_type n, Selected& selected, WriteSelected& write_selected,
+                WriteRejected& write_rejected, size_type item_bytes) {
+  // A block's offsets fit 16 bits: its index list is 8 KiB of stack, beside the block in L1.
+  using offset_t = std::uint16_t;
+  constexpr size_type B = scan_tuning::block_items;
+  static_assert(B <= size_type(1) << 16, "parallel_split: block offsets are 16 bits");
+  size_type total = 0;
+  // A block's count with no branch, in 32 bits, over a constant trip count for a whole block: so
+  // g++ vectorizes it for a simple predicate, at -O2 too (a 64-bit sum or a variable trip count
+  // left it scalar, a third of the copy's time at 2^24 u32).
+  auto count = [&](size_type b, size_type e) {
+    std::uint32_t k = 0;
+    if (e - b == B) {
+      for (size_type j = 0; j < B; ++j) k += std::uint32_t(bool(selected(b + j)));
+    } else {
+      for (size_type i = b; i < e; ++i) k += std::uint32_t(bool(selected(i)));
+    }
+    return size_type(k);
+  };
+  // Each block's count, kept from the count phase for the write phase.
+  std::vector<size_type> counts(static_cast<std::size_t>(scan_blocks(n)));
+  parallel_scan<size_type>(
+      p, n,
+      [&](size_type b, size_type e) { return counts[static_cast<std::size_t>(b / B)] = count(b, e); },
+      [&](size_type b, size_type e, const size_type* carry) {
+        const size_type len = e - b, k = carry ? *carry : 0, q = b - k;
+        // parallel_scan counts every block but the last (no total is needed after it).
+        const size_type selected_here = e < n ? counts[static_cast<std::size_t>(b / B)] : count(b, e);
+        if (e == n) total = k + selected_here;
+        // A block all of one group (long runs, or a predicate that keeps all or nothing): plain
+        // loops, which vectorize for contiguous iterators.
+        if (selected_here == len) {
+          for (size_type j = 0; j < len; ++j) write_selected(b + j, k + j);
+          return;
+        }
+        if (selected_here == 0) {
+          if constexpr (Rejected)
+            for (size_type j = 0; j < len; ++j) write_rejected(b + j, q + j);
+          return;
+        }
+        // Otherwise gather the block's selected offsets at the front of idx and its rejected ones
+        // at the back (last first), with no branch on the predicate (a random one mispredicts
+        // every other element), then write each group in a loop of its own.
+        offset_t idx[B];
+        size_type s = 0, r = len;  // idx[0, s): selected; idx[r, len): rejected, in reverse
+        for (size_type j = 0; j < len; ++j) {
+          const bool sel = selected(b + j);
+          // Both stores, one kept: s + (len - r) == j, so s < r and neither store leaves idx; the
+          // store of the group not taken lands on a slot that group's next element (or the other
+          // group, when the slots meet) overwrites before the end.
+          idx[s] = offset_t(j);
+          if constexpr (Rejected) idx[r - 1] = offset_t(j);
+          s += size_type(sel);
+          if constexpr (Rejected) r -= size_type(!sel);
+        }
+        for (size_type j = 0; j < s; ++j) write_selected(b + idx[j], k + j);
+        if constexpr (Rejected)
+          for (size_type j = 0; j < len - s; ++j) write_rejected(b + idx[len - 1 - j], q + j);
+      },
+      [](size_type a, size_type b) { return a + b; }, item_bytes);
+  return total;
+}
+
 /// Stable split of [0, n): selected(i) says whether element i goes first; write_selected(i, k)
 /// stores it at selected slot k, write_rejected(i, q) at rejected slot q. Returns the number
 /// selected. selected is called twice per element (count, then write: the second time the element
@@ -18,33 +86,15 @@ namespace detail {
 template <class Selected, class WriteSelected, class WriteRejected>
 size_type parallel_split(const omp_policy& p, size_type n, Selected selected, WriteSelected write_selected,
                          WriteRejected write_rejected, size_type item_bytes) {
-  size_type total = 0;
-  parallel_scan<size_type>(
-      p, n,
-      [&](size_type b, size_type e) {
-        size_type k = 0;
-        for (size_type i = b; i < e; ++i) k += selected(i) ? 1 : 0;
-        return k;
-      },
-      [&](size_type b, size_type e, const size_type* carry) {
-        size_type k = carry ? *carry : 0, q = b - k;
-        for (size_type i = b; i < e; ++i) {
-          if (selected(i))
-            write_selected(i, k++);
-          else
-            write_rejected(i, q++);
-        }
-        if (e == n) total = k;  // the last block knows the total
-      },
-      [](size_type a, size_type b) { return a + b; }, item_bytes);
-  return total;
+  return split<true>(p, n, selected, write_selected, write_rejected, item_bytes);
 }
 
 /// Stable compaction over [0, n): keep(i) says whether element i stays, write(i, k) stores it in
 /// output slot k. Returns the number kept.
 template <class Keep, class Write>
 size_type parallel_compact(const omp_policy& p, size_type n, Keep keep, Write write, size_type item_bytes) {
-  return parallel_split(p, n, keep, write, [](size_type, size_type) {}, item_bytes);
+  auto none = [](size_type, size_type) {};
+  return split<false>(p, n, keep, write, none, item_bytes);
 }
 }  // namespace detail
 
