@@ -109,9 +109,14 @@ size_type copy_if(const omp_policy& p, It first, size_type n, StencilIt stencil,
 /// Copies the first element of each run of neighbours that pred calls equal; returns how many.
 template <class It, class OutIt, class Pred>
 size_type unique_copy(const omp_policy& p, It first, size_type n, OutIt out, Pred pred) {
-  return detail::parallel_compact(
-      p, n, [&](size_type i) -> bool { return i == 0 || !pred(first[i - 1], first[i]); },
-      [&](size_type i, size_type k) { out[k] = first[i]; }, sizeof(tide::detail::iter_value_t<It>));
+  if (n == 0) return 0;
+  // The first element always stays; the rest are compacted by pair (i, i + 1), which keeps the
+  // test free of i == 0 (so it vectorizes: with it, 4x slower at 2^24 u32).
+  out[0] = first[0];
+  return 1 + detail::parallel_compact(
+                 p, n - 1, [&](size_type i) -> bool { return !pred(first[i], first[i + 1]); },
+                 [&](size_type i, size_type k) { out[k + 1] = first[i + 1]; },
+                 sizeof(tide::detail::iter_value_t<It>));
 }
 
 }  // namespace tide::backend::omp
