@@ -133,6 +133,65 @@ TEST_CASE("par compaction and partitions match seq at block and round boundaries
   check(double{});
 }
 
+TEST_CASE("par compaction and partitions match seq over blocks all selected, all rejected and mixed") {
+  // The write phase takes a plain loop for a block of one group and gathers the offsets of a mixed
+  // one (copy_if.hpp): segments that are all equal and even (all selected, one unique), all
+  // distinct and odd (all rejected, all unique), then random. Segments of a third of a block make
+  // mixed blocks of every kind; of 1.5 blocks, whole blocks (the last, partial, one too) of one
+  // group; each shifted so that they meet block edges and straddle them.
+  for (std::int64_t segment : {B / 3 + 1, B + B / 2 + 1}) {
+    for (std::int64_t shift : {std::int64_t(0), segment / 2}) {
+      for (std::int64_t n : boundary_sizes(4)) {
+        auto h = values<std::int32_t>(n, "rounds-groups");
+        for (std::int64_t i = 0; i < n; ++i) {
+          const std::int64_t kind = (i + shift) / segment % 3;
+          if (kind == 0) h[i] = 42;
+          if (kind == 1) h[i] = static_cast<std::int32_t>(2 * i + 1);
+        }
+        std::vector<std::int32_t> want(h.size()), want_yes(h.size()), want_no(h.size()), want_u(h.size()),
+            want_uk(h.size());
+        std::vector<int> want_uv(h.size());
+        const tide::counting_iterator<int> index(0);
+        auto want_end = tide::copy_if(tide::seq, h.begin(), h.end(), want.begin(), even_item{}) - want.begin();
+        auto want_ends =
+            tide::partition_copy(tide::seq, h.begin(), h.end(), want_yes.begin(), want_no.begin(), even_item{});
+        auto want_u_end = tide::unique_copy(tide::seq, h.begin(), h.end(), want_u.begin()) - want_u.begin();
+        auto want_uk_end =
+            tide::unique_by_key_copy(tide::seq, h.begin(), h.end(), index, want_uk.begin(), want_uv.begin()).first -
+            want_uk.begin();
+        std::vector<std::int32_t> want_part = h;
+        auto want_mid =
+            tide::stable_partition(tide::seq, want_part.begin(), want_part.end(), even_item{}) - want_part.begin();
+        for (int t : thread_counts) {
+          CAPTURE(segment);
+          CAPTURE(shift);
+          CAPTURE(n);
+          CAPTURE(t);
+          auto p = tide::par.with_threads(t);
+          std::vector<std::int32_t> got(h.size()), yes(h.size()), no(h.size()), u(h.size()), uk(h.size());
+          std::vector<int> uv(h.size());
+          REQUIRE(tide::copy_if(p, h.begin(), h.end(), got.begin(), even_item{}) - got.begin() == want_end);
+          REQUIRE(got == want);
+          auto ends = tide::partition_copy(p, h.begin(), h.end(), yes.begin(), no.begin(), even_item{});
+          REQUIRE(ends.first - yes.begin() == want_ends.first - want_yes.begin());
+          REQUIRE(ends.second - no.begin() == want_ends.second - want_no.begin());
+          REQUIRE(yes == want_yes);
+          REQUIRE(no == want_no);
+          REQUIRE(tide::unique_copy(p, h.begin(), h.end(), u.begin()) - u.begin() == want_u_end);
+          REQUIRE(u == want_u);
+          REQUIRE(tide::unique_by_key_copy(p, h.begin(), h.end(), index, uk.begin(), uv.begin()).first - uk.begin() ==
+                  want_uk_end);
+          REQUIRE(uk == want_uk);
+          REQUIRE(uv == want_uv);
+          std::vector<std::int32_t> part = h;
+          REQUIRE(tide::stable_partition(p, part.begin(), part.end(), even_item{}) - part.begin() == want_mid);
+          REQUIRE(part == want_part);
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("par by-key algorithms match seq at block and round boundaries") {
   for (int max_run : {3, 5000}) {  // short segments, and segments across blocks and rounds
     for (std::int64_t n : boundary_sizes(8)) {
