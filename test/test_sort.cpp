@@ -800,8 +800,8 @@ TEST_CASE("par's radix sort gives the same result with and without the MSD pass"
               CAPTURE(writes == omp::radix_writes::lines);
               check_radix_writes<V>(*keys, perm, descending, threads, 1, 2, writes, omp::radix_msd::always,
                                     bucket_bytes);
-              auto alone = *keys;  // keys alone: values and keys are one array
-              const omp::radix_options options{writes, 1024, omp::radix_msd::always, bucket_bytes};
+              auto alone = *keys;  // keys alone: values and keys are one array; digits of 8 bits in cache
+              const omp::radix_options options{writes, 1024, omp::radix_msd::always, bucket_bytes, 8};
               auto p = tide::par.with_threads(threads);
               const auto m = static_cast<std::int64_t>(alone.size());
               if (descending)

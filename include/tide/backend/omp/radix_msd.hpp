@@ -44,8 +44,11 @@ struct radix_msd_tuning {
   static constexpr size_type big_factor = 4;
   /// When at most this many 8-bit digits vary, the LSD sort runs instead (no faster with the MSD pass).
   static constexpr int max_lsd_passes = 2;
-  /// Bits of a digit in the passes in cache.
-  static constexpr int local_bits = 8;
+  /// Bits of a digit in the passes in cache, at most: the fewest passes, of equal widths.
+  static constexpr int local_bits = 11;
+  /// What radix_sort_bucket's counts take: a set of 2^local_bits for each pass.
+  static constexpr size_type local_count_bytes = size_type(radix_max_passes) * (size_type(1) << local_bits) * 4;
+  static_assert(local_bits >= radix_digit_bits, "at most radix_max_passes passes in cache");
 };
 
 /// Whether a sort of n items of item_bytes (keys and values) by `bits` order bits takes the MSD pass.
@@ -59,8 +62,9 @@ inline bool radix_use_msd(const radix_options& o, size_type n, size_type item_by
 /// exponents) is first split by its top varying bits into d, and each part sorted from there into
 /// a and copied back while in cache.
 template <bool Descending, bool Pairs, class K, class V>
-void radix_sort_bucket(K* a, V* va, K* d, V* vd, size_type len, int begin_bit, int end_bit, size_type cache_items) {
-  constexpr int B = radix_msd_tuning::local_bits, R = 1 << B;
+void radix_sort_bucket(K* a, V* va, K* d, V* vd, size_type len, int begin_bit, int end_bit, size_type cache_items,
+                       int local_bits, std::uint32_t* count_space) {
+  constexpr int B = 8, R = 1 << B;  // the split's digit, at most
   using bits_t = typename tide::detail::radix_traits<K>::bits_type;
   if (len > cache_items && end_bit - begin_bit > B) {
     bits_t any = 0, all = bits_t(~bits_t(0));
@@ -91,20 +95,23 @@ void radix_sort_bucket(K* a, V* va, K* d, V* vd, size_type len, int begin_bit, i
       for (int x = 0; x < parts; ++x) {
         const size_type s = offset[x], part = offset[x + 1] - s;
         if (part == 0) continue;
-        radix_sort_bucket<Descending, Pairs>(d + s, vd + s, a + s, va + s, part, begin_bit, pass.shift, cache_items);
+        radix_sort_bucket<Descending, Pairs>(d + s, vd + s, a + s, va + s, part, begin_bit, pass.shift, cache_items,
+                                             local_bits, count_space);
         std::memcpy(d + s, a + s, std::size_t(part) * sizeof(K));
         if constexpr (Pairs) std::memcpy(vd + s, va + s, std::size_t(part) * sizeof(V));
       }
       return;
     }
   }
-  const int num = (end_bit - begin_bit + B - 1) / B;
+  const int bits = end_bit - begin_bit, num = (bits + local_bits - 1) / local_bits;
+  const int width = num ? (bits + num - 1) / num : 0;
   radix_pass passes[radix_max_passes];
-  std::uint32_t counts[radix_max_passes][R];
+  std::uint32_t* counts[radix_max_passes];
   for (int q = 0; q < num; ++q) {
-    const int shift = begin_bit + q * B;
-    passes[q] = {shift, (1u << std::min(B, end_bit - shift)) - 1};
-    std::fill(counts[q], counts[q] + R, 0u);
+    const int shift = begin_bit + q * width;
+    passes[q] = {shift, (1u << std::min(width, end_bit - shift)) - 1};
+    counts[q] = count_space + (size_type(q) << width);
+    std::fill(counts[q], counts[q] + (size_type(1) << width), 0u);
   }
   // One read counts every digit (the bucket is then in cache) and finds the digits that vary.
   bits_t any = 0, all = bits_t(~bits_t(0));
@@ -127,7 +134,7 @@ void radix_sort_bucket(K* a, V* va, K* d, V* vd, size_type len, int begin_bit, i
     V* vdst = r % 2 ? va : vd;
     const radix_pass pass = passes[active[r]];
     const std::uint32_t* c = counts[active[r]];
-    size_type offset[R];
+    size_type* offset = reinterpret_cast<size_type*>(count_space + (size_type(num) << width));
     size_type start = 0;
     for (int x = 0; x <= int(pass.mask); ++x) {
       offset[x] = start;
@@ -198,7 +205,11 @@ bool radix_sort_msd(const omp_policy& p, int threads, K* keys, V* vals, K* kbuf,
   // buckets are taken in, masks, then each thread's lines on line boundaries.
   const size_type line = radix_line_bytes;
   const size_type words = 3 * size_type(threads) * buckets + 2 * buckets + 1 + 2 * size_type(threads);
-  const size_type lines_bytes = 2 * buckets * line;
+  // Each thread's lines (phase 2), then its counts for radix_sort_bucket (phase 3) in the same place.
+  const size_type local_count_bytes = tuning::local_count_bytes + (size_type(8) << tuning::local_bits);
+  const size_type lines_bytes = std::max(2 * buckets * line, (local_count_bytes + line - 1) / line * line);
+  const int local_bits = std::clamp(options.msd_local_bits ? options.msd_local_bits : tuning::local_bits, 8,
+                                    tuning::local_bits);
   tide::detail::temporary_buffer<unsigned char> scratch(
       p, std::size_t(words * 8 + line + size_type(threads) * lines_bytes), algorithm);
   tide::detail::temporary_buffer<unsigned char> lsd_scratch(p, radix_scratch_bytes(threads), algorithm);
@@ -301,7 +312,7 @@ bool radix_sort_msd(const omp_policy& p, int threads, K* keys, V* vals, K* kbuf,
       const size_type d = order[j], s = starts[d], len = starts[d + 1] - s;
       if (len == 0 || len > big) continue;
       radix_sort_bucket<Descending, Pairs>(kbuf + s, vbuf + s, keys + s, vals + s, len, begin_bit, pass.shift,
-                                           cache_items);
+                                           cache_items, local_bits, reinterpret_cast<std::uint32_t*>(my));
     }
   });
   if (declined) return false;

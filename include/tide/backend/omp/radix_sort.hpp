@@ -55,12 +55,14 @@ enum class radix_writes { automatic, direct, lines };
 enum class radix_msd { automatic, never, always };
 
 /// How a radix sort runs: the defaults, or (tests) forced writes, smaller parts per thread, the
-/// MSD pass forced either way and its buckets' target size (0: radix_msd_tuning's).
+/// MSD pass forced either way, its buckets' target size and the in-cache passes' widest digit
+/// (0: radix_msd_tuning's; 8 to its local_bits).
 struct radix_options {
   radix_writes writes = radix_writes::automatic;
   size_type keys_per_thread = radix_keys_per_thread;
   radix_msd msd = radix_msd::automatic;
   size_type msd_bucket_bytes = 0;
+  int msd_local_bits = 0;
 };
 
 /// Calls body(thread, team) on each thread of a team of up to `threads` (one thread without
