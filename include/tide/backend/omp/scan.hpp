@@ -120,7 +120,7 @@ void scan_blocks_into(const omp_policy& p, It first, size_type n, OutIt out, Op&
               alignas(64) E buf[B];
               block_scan(first + b, buf, size_type(0), e - b, carry);
               stream_copy(o + b, buf, e - b);
-              stream_fence();
+              stream_fence();  // per block: parallel_scan tells no thread which block is its last
             },
             op, sizeof(tide::detail::iter_value_t<It>));
         return;
