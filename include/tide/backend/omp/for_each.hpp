@@ -19,7 +19,7 @@ void transform(const omp_policy& p, It first, size_type n, OutIt out, Op op) {
   if constexpr (!std::is_void_v<E>) {
     E* o = n > 0 ? tide::detail::contiguous_address(out) : nullptr;
     if (n > 0 && detail::should_stream(o, n)) {
-      detail::parallel_chunks(p, n, [&](size_type b, size_type e, int) {
+      detail::parallel_tiles(p, n, [&](size_type b, size_type e) {
         detail::stream_range(o, b, e, [&](size_type i) { return op(first[i]); });
       });
       return;
@@ -34,7 +34,7 @@ void transform2(const omp_policy& p, It1 first1, size_type n, It2 first2, OutIt 
   if constexpr (!std::is_void_v<E>) {
     E* o = n > 0 ? tide::detail::contiguous_address(out) : nullptr;
     if (n > 0 && detail::should_stream(o, n)) {
-      detail::parallel_chunks(p, n, [&](size_type b, size_type e, int) {
+      detail::parallel_tiles(p, n, [&](size_type b, size_type e) {
         detail::stream_range(o, b, e, [&](size_type i) { return op(first1[i], first2[i]); });
       });
       return;
