@@ -6,9 +6,6 @@
 // latency overlap. The association depends on n only; a range of one block is the plain loop.
 // One pass over memory; in place works (a block is reduced before it is overwritten); the same
 // bits for any thread count. The contract is in backend/seq/scan.hpp.
-// A big output (beyond the last-level cache) in raw contiguous memory is written through
-// non-temporal stores (stream_store.hpp): each block is scanned into a local buffer (L1) and then
-// streamed out, which saves reading the output's lines from memory before writing them.
 
 #include <type_traits>
 
@@ -16,7 +13,6 @@
 #include "../../execution.hpp"
 #include "lanes.hpp"
 #include "parallel_scan.hpp"
-#include "stream_store.hpp"
 
 namespace tide::backend::omp {
 
@@ -96,61 +92,30 @@ void scan_block(It first, OutIt out, size_type b, size_type e, const Acc* start,
   }
 }
 
-/// The blocks' write buffer, at most (on the stack): bigger items write with plain stores.
-struct scan_stream_tuning {
-  static constexpr std::size_t max_buffer_bytes = 32 * 1024;
-};
-
-/// parallel_scan of first[0, n) into out, where block_scan(in, o, b, e, carry) scans in[b, e) into
-/// o[b, e) from carry (scan_block's contract): straight into out, or, for a big output that can
-/// stream, into a buffer (as in[0, e - b): the association depends on the block's length only)
-/// that then streams out.
-template <class Acc, class It, class OutIt, class Op, class BlockScan>
-void scan_blocks_into(const omp_policy& p, It first, size_type n, OutIt out, Op& op, BlockScan block_scan) {
-  auto total = [&](size_type b, size_type e) { return scan_chunk_total<Acc>(first, b, e, op); };
-  constexpr size_type B = scan_tuning::block_items;
-  using E = stream_element_t<OutIt, Acc>;
-  if constexpr (!std::is_void_v<E>) {
-    if constexpr (B * sizeof(E) <= scan_stream_tuning::max_buffer_bytes) {
-      E* o = tide::detail::contiguous_address(out);
-      if (should_stream(o, n)) {
-        parallel_scan<Acc>(
-            p, n, total,
-            [&](size_type b, size_type e, const Acc* carry) {
-              alignas(64) E buf[B];
-              block_scan(first + b, buf, size_type(0), e - b, carry);
-              stream_copy(o + b, buf, e - b);
-              stream_fence();  // per block: parallel_scan tells no thread which block is its last
-            },
-            op, sizeof(tide::detail::iter_value_t<It>));
-        return;
-      }
-    }
-  }
-  parallel_scan<Acc>(
-      p, n, total, [&](size_type b, size_type e, const Acc* carry) { block_scan(first, out, b, e, carry); }, op,
-      sizeof(tide::detail::iter_value_t<It>));
-}
-
 /// A scan started from init: out[i] takes the running total through first[i] (inclusive) or
 /// before it (Exclusive).
 template <bool Exclusive, class It, class OutIt, class Acc, class Op>
 void scan_from_init(const omp_policy& p, It first, size_type n, OutIt out, Acc init, Op& op) {
   if (n == 0) return;
-  scan_blocks_into<Acc>(p, first, n, out, op, [&](auto in, auto o, size_type b, size_type e, const Acc* carry) {
-    const Acc start = carry ? static_cast<Acc>(op(init, *carry)) : init;
-    scan_block<Exclusive>(in, o, b, e, &start, op, n > scan_tuning::block_items);
-  });
+  parallel_scan<Acc>(
+      p, n, [&](size_type b, size_type e) { return scan_chunk_total<Acc>(first, b, e, op); },
+      [&](size_type b, size_type e, const Acc* carry) {
+        const Acc start = carry ? static_cast<Acc>(op(init, *carry)) : init;
+        scan_block<Exclusive>(first, out, b, e, &start, op, n > scan_tuning::block_items);
+      },
+      op, sizeof(tide::detail::iter_value_t<It>));
 }
 }  // namespace detail
 
 template <class Acc, class It, class OutIt, class Op>
 void inclusive_scan(const omp_policy& p, It first, size_type n, OutIt out, Op op) {
   if (n == 0) return;
-  const bool split = n > detail::scan_tuning::block_items;
-  detail::scan_blocks_into<Acc>(p, first, n, out, op, [&](auto in, auto o, size_type b, size_type e, const Acc* carry) {
-    detail::scan_block<false>(in, o, b, e, carry, op, split);
-  });
+  detail::parallel_scan<Acc>(
+      p, n, [&](size_type b, size_type e) { return detail::scan_chunk_total<Acc>(first, b, e, op); },
+      [&](size_type b, size_type e, const Acc* carry) {
+        detail::scan_block<false>(first, out, b, e, carry, op, n > detail::scan_tuning::block_items);
+      },
+      op, sizeof(tide::detail::iter_value_t<It>));
 }
 
 template <class It, class OutIt, class Acc, class Op>

@@ -1,5 +1,5 @@
 #pragma once
-// Non-temporal ("streaming") writes of big outputs, for transform and the scans. A plain store
+// Non-temporal ("streaming") writes of big outputs, for transform. A plain store
 // first reads its cache line from memory (read for ownership), so a loop that writes n bytes moves
 // 2n over the memory bus where memcpy (non-temporal stores for big copies) moves n. When the bytes
 // written exceed the last-level cache (so they would leave it anyway) and the output is raw
@@ -91,25 +91,6 @@ bool should_stream(const E* out, size_type n) {
 #else
   (void)out, (void)n;
   return false;
-#endif
-}
-
-/// Copies buf[0, k) (in L1) to out[0, k): plain stores up to out's first 64-byte boundary and
-/// after its last, non-temporal ones between. No fence (the caller's stream_fence).
-template <class E>
-void stream_copy(E* out, const E* buf, size_type k) {
-#if TIDE_OMP_STREAM_STORES
-  const std::size_t mis = reinterpret_cast<std::uintptr_t>(out) % 64;
-  const size_type head = std::min<size_type>(k, mis ? size_type((64 - mis) / sizeof(E)) : 0);
-  if (head) std::memcpy(out, buf, std::size_t(head) * sizeof(E));
-  const std::size_t bytes = std::size_t(k - head) * sizeof(E), vec = bytes / 16;
-  char* o = reinterpret_cast<char*>(out + head);
-  const char* s = reinterpret_cast<const char*>(buf + head);
-  for (std::size_t q = 0; q < vec; ++q)
-    _mm_stream_si128(reinterpret_cast<__m128i*>(o) + q, _mm_loadu_si128(reinterpret_cast<const __m128i*>(s) + q));
-  if (bytes % 16) std::memcpy(o + vec * 16, s + vec * 16, bytes % 16);
-#else
-  std::memcpy(out, buf, std::size_t(k) * sizeof(E));
 #endif
 }
 
