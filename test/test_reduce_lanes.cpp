@@ -7,6 +7,8 @@
 #include <tide/backend/omp/parallel.hpp>
 #include <tide/backend/omp/scan.hpp>
 
+#include <atomic>
+#include <cstring>
 #include <functional>
 #include <string>
 
@@ -223,5 +225,48 @@ TEST_CASE("scan_block's side-by-side sub-ranges keep a non-commutative operator'
       CHECK(ex == want_ex);
       CHECK(inplace == want_ex);
     }
+  }
+}
+
+TEST_CASE("parallel_tiles runs every item once, in tiles of whole blocks, for any thread count and a smaller team") {
+  using tt = od::tile_tuning;
+  const std::int64_t dyn2 = tt::dynamic_min_items * tt::tiles_per_thread * 2;  // 2 threads' first dynamic size
+  std::vector<std::int64_t> sizes = {0, 1, block - 1, block, block + 1, dyn2 - 1, dyn2, dyn2 + 1, 300007};
+  if (!std::getenv("TIDE_TEST_SMALL")) sizes.push_back((1 << 21) + 3);
+  auto run = [](std::int64_t n, int t) {
+    std::vector<std::atomic<int>> seen(static_cast<std::size_t>(n));
+    std::atomic<int> misaligned{0};
+    od::parallel_tiles(tide::par.with_threads(t), n, [&](std::int64_t b, std::int64_t e) {
+      if (b % tt::align_items != 0 || (e != n && e % tt::align_items != 0)) misaligned++;
+      for (std::int64_t i = b; i < e; ++i) seen[static_cast<std::size_t>(i)]++;
+    });
+    CHECK(misaligned == 0);
+    std::int64_t wrong = 0;
+    for (auto& s : seen) wrong += s != 1;
+    return wrong;
+  };
+  for (std::int64_t n : sizes)
+    for (int t : thread_counts) {
+      CAPTURE(n);
+      CAPTURE(t);
+      REQUIRE(run(n, t) == 0);
+    }
+  // Inside a parallel region (nested parallelism off), the team is one thread: it claims every tile.
+  std::int64_t wrong = 0;
+#if TIDE_HAS_OPENMP
+#pragma omp parallel num_threads(2) reduction(+ : wrong)
+#endif
+  wrong += run(dyn2 * 2 + 5, 4);
+  CHECK(wrong == 0);
+}
+
+TEST_CASE("par float reductions over dynamic tiles have the same bits for every thread count") {
+  const std::int64_t n = (std::int64_t(1) << 20) + 3;  // dynamic tiles for 2 to 7 threads
+  auto h = random_vector<float>(n, "lanes-dynamic", -1, 1);
+  const float one = tide::reduce(tide::par.with_threads(1), h.begin(), h.end(), 0.0f);
+  for (int t : thread_counts) {
+    CAPTURE(t);
+    const float got = tide::reduce(tide::par.with_threads(t), h.begin(), h.end(), 0.0f);
+    REQUIRE(std::memcmp(&got, &one, sizeof got) == 0);
   }
 }
