@@ -3,10 +3,10 @@
 // The LSD sort (radix_sort.hpp) moves every key through memory once a digit: 4 times for u32 keys,
 // 8 for u64. Here a key crosses memory twice, whatever its width: out to its bucket, back sorted.
 //
-// Phase 1, one read: each thread ORs and ANDs its chunk's order bits and counts the top m bits of
-//   the range (m from n: buckets of about radix_msd_tuning::bucket_bytes on average). The digit is
-//   the m bits below the highest bit that varies; when the top bits are constant for every key, a
-//   second read counts that digit instead.
+// Phase 1, one read: each thread ORs and ANDs its chunk's order bits and counts the likely digit
+//   (m bits, m from n: buckets of about radix_msd_tuning::bucket_bytes on average, below the
+//   highest bit that varies in a sample). The digit is the m bits below the highest bit that
+//   varies in all keys; when that is not the one counted, a second read counts it.
 //   When at most two 8-bit digits vary, the LSD sort is as fast: the MSD sort declines, unwritten.
 // Phase 2: each thread scatters its chunk, stably, to the buckets in the scratch array, through
 //   write-combined lines when big (radix_scatter.hpp's line_writer).
@@ -228,12 +228,29 @@ bool radix_sort_msd(const omp_policy& p, int threads, K* keys, V* vals, K* kbuf,
   size_type msd_buckets = 0, big = n;
   bool declined = false;
 
+  // The likely digit: the m bits below the highest bit that varies in a sample (16 runs of 1024
+  // keys across the range), so that keys whose top bits are constant (floats in [0, 1): sign and
+  // high exponent bits) are counted by the right digit in phase 1, without a second read.
+  int guess = end_bit;
+  {
+    std::uint64_t any = 0, all = ~std::uint64_t(0);
+    const size_type run = std::min<size_type>(n, 1024);
+    for (int r = 0; r < 16; ++r) {
+      const size_type s = (n - run) / 15 * size_type(r);
+      for (size_type i = s; i < s + run; ++i) {
+        const std::uint64_t bits = radix_order_bits<Descending>(keys[i]);
+        any |= bits;
+        all &= bits;
+      }
+    }
+    while (guess - m > begin_bit && !(((any ^ all) >> (guess - 1)) & 1)) --guess;
+  }
   run_team(threads, [&](int t, int team) {
     size_type b, e;
     chunk_bounds(n, team, t, b, e);
     size_type* mine = counts + size_type(t) * buckets;
-    // Phase 1: which bits vary, and the count of the top m bits (the likely digit).
-    radix_pass pass{end_bit - m, unsigned(buckets - 1)};
+    // Phase 1: which bits vary, and the count of the likely digit.
+    radix_pass pass{guess - m, unsigned(buckets - 1)};
     std::fill(mine, mine + buckets, size_type(0));
     bits_t any = 0, all = bits_t(~bits_t(0));
     for (size_type i = b; i < e; ++i) {
@@ -263,7 +280,7 @@ bool radix_sort_msd(const omp_policy& p, int threads, K* keys, V* vals, K* kbuf,
     int hi = 64;
     while (!((vary >> (hi - 1)) & 1)) --hi;
     const int width = std::min(m, hi - begin_bit);
-    if (hi - width != pass.shift || width != m) {  // the top bits are constant: count the digit below
+    if (hi - width != pass.shift || width != m) {  // not the digit counted: count it
       pass = {hi - width, (1u << width) - 1};
       std::fill(mine, mine + buckets, size_type(0));
       for (size_type i = b; i < e; ++i) ++mine[radix_digit(radix_order_bits<Descending>(keys[i]), pass)];
