@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <type_traits>
 
 #include "../../detail/contiguous.hpp"
@@ -67,8 +68,15 @@ template <class OutIt, class R, class = void>
 struct stream_element {
   using type = void;
 };
+/// Whether OutIt's value_type is an object type (output iterators such as tabulate_output_iterator
+/// have void), asked before contiguous_traits, which names std::vector<value_type>.
+template <class OutIt>
+struct stream_value_is_object
+    : std::bool_constant<std::is_object_v<typename std::iterator_traits<std::decay_t<OutIt>>::value_type>> {};
 template <class OutIt, class R>
-struct stream_element<OutIt, R, std::enable_if_t<tide::detail::is_contiguous_v<OutIt>>> {
+struct stream_element<OutIt, R,
+                      std::enable_if_t<std::conjunction_v<stream_value_is_object<OutIt>,
+                                                          tide::detail::contiguous_traits<std::decay_t<OutIt>>>>> {
   using E = typename tide::detail::contiguous_traits<std::decay_t<OutIt>>::element_type;
   using D = std::decay_t<R>;
   static constexpr bool ok = !std::is_const_v<E> && !std::is_volatile_v<E> && std::is_trivially_copyable_v<E> &&
