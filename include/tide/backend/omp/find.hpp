@@ -18,6 +18,8 @@ namespace tide::backend::omp {
 
 /// Indices per block of the search.
 inline constexpr size_type find_block = 16384;
+/// Indices a block tests at once, with no branch each, before looking for the first hit among them.
+inline constexpr size_type find_run = 256;
 
 /// The first i in [0, n) with pred_at(i), or n.
 template <class PredAt>
@@ -29,12 +31,18 @@ size_type find_first(const omp_policy& p, size_type n, PredAt pred_at) {
     for (size_type b = size_type(thread) * find_block; b < n; b += size_type(threads) * find_block) {
       if (best.load(std::memory_order_relaxed) <= b) return;
       const size_type e = b + find_block < n ? b + find_block : n;
-      for (size_type i = b; i < e; ++i) {
-        if (pred_at(i)) {
-          size_type seen = best.load(std::memory_order_relaxed);
-          while (i < seen && !best.compare_exchange_weak(seen, i, std::memory_order_relaxed)) {
+      for (size_type s = b; s < e; s += find_run) {
+        const size_type t = s + find_run < e ? s + find_run : e;
+        bool any = false;  // the run's tests without a branch each (they vectorize), then its first hit
+        for (size_type i = s; i < t; ++i) any |= static_cast<bool>(pred_at(i));
+        if (!any) continue;
+        for (size_type i = s; i < t; ++i) {
+          if (pred_at(i)) {
+            size_type seen = best.load(std::memory_order_relaxed);
+            while (i < seen && !best.compare_exchange_weak(seen, i, std::memory_order_relaxed)) {
+            }
+            return;
           }
-          return;
         }
       }
     }
@@ -57,7 +65,10 @@ size_type mismatch(const omp_policy& p, It1 first1, It2 first2, size_type n, Pre
 /// The first i >= 1 with comp(first[i], first[i - 1]), or n.
 template <class It, class Comp>
 size_type is_sorted_until(const omp_policy& p, It first, size_type n, Comp comp) {
-  return find_first(p, n, seq::detail::descends_at<It, Comp>{first, comp});
+  if (n < 2) return n;
+  // Pair i is (first[i], first[i + 1]): no test of i > 0 in the loop.
+  const size_type k = find_first(p, n - 1, [&](size_type i) -> bool { return comp(first[i + 1], first[i]); });
+  return k + 1;
 }
 
 }  // namespace tide::backend::omp
