@@ -704,7 +704,19 @@ void check_radix_writes(const std::vector<T>& h, const std::vector<std::int64_t>
   }
   CHECK(moved);
 }
+/// n random keys; for floats every 5th is special (NaNs, zeros, infinities).
+template <class T>
+std::vector<T> radix_test_keys(std::int64_t n, const std::string& salt) {
+  auto h = random_keys<T>(n, salt);
+  if constexpr (std::is_floating_point_v<T>) {
+    const T nan = std::numeric_limits<T>::quiet_NaN(), inf = std::numeric_limits<T>::infinity();
+    const T special[] = {nan, -nan, T(0), T(-0.0), inf, -inf};
+    for (std::size_t i = 0; i < h.size(); i += 5) h[i] = special[(i / 5) % 6];
+  }
+  return h;
+}
 }  // namespace
+
 
 // Large sorts write through write-combined lines (radix_scatter.hpp); the test forces them at a
 // small size, with arrays at every slot of a line, so that partial lines are at both ends of a
@@ -717,12 +729,7 @@ TEST_CASE("par's radix sort gives the same result writing through lines and dire
     using V = decltype(value_tag);
     CAPTURE(type_name<T>());
     CAPTURE(sizeof(V));
-    auto h = random_keys<T>(n, "radix-lines");
-    if constexpr (std::is_floating_point_v<T>) {  // every 5th key special: NaNs, zeros, infinities
-      const T nan = std::numeric_limits<T>::quiet_NaN(), inf = std::numeric_limits<T>::infinity();
-      const T special[] = {nan, -nan, T(0), T(-0.0), inf, -inf};
-      for (std::size_t i = 0; i < h.size(); i += 5) h[i] = special[(i / 5) % 6];
-    }
+    auto h = radix_test_keys<T>(n, "radix-lines");
     // One varying digit, the second (none but the lowest for one-byte keys): a first pass that is
     // not the lowest digit's, counted apart.
     auto one_digit = one_digit_keys<T>(n, "radix-lines-one-digit");
@@ -777,12 +784,7 @@ TEST_CASE("par's radix sort gives the same result with and without the MSD pass"
     using V = decltype(value_tag);
     CAPTURE(type_name<T>());
     CAPTURE(sizeof(V));
-    auto h = random_keys<T>(n, "radix-msd");
-    if constexpr (std::is_floating_point_v<T>) {  // every 5th key special: NaNs, zeros, infinities
-      const T nan = std::numeric_limits<T>::quiet_NaN(), inf = std::numeric_limits<T>::infinity();
-      const T special[] = {nan, -nan, T(0), T(-0.0), inf, -inf};
-      for (std::size_t i = 0; i < h.size(); i += 5) h[i] = special[(i / 5) % 6];
-    }
+    auto h = radix_test_keys<T>(n, "radix-msd");
     auto one_digit = one_digit_keys<T>(n, "radix-msd-one-digit");
     auto skewed = skewed_keys<T>(n, "radix-msd-skewed");
     // Keys that vary in their lowest byte, but for one whose top bits differ, outside the sample

@@ -155,35 +155,6 @@ void radix_sort_bucket(K* a, V* va, K* d, V* vd, size_type len, int begin_bit, i
   }
 }
 
-/// Scatters ksrc[b, e) (and vsrc with Pairs) to kdst (vdst) at offset[digit]++, stably, through
-/// lines when Stream (lo: room for `buckets` positions; lines: 2 * buckets lines).
-template <bool Descending, bool Pairs, bool Stream, class K, class V>
-void radix_msd_scatter(const K* ksrc, const V* vsrc, size_type b, size_type e, K* kdst, V* vdst, size_type* offset,
-                       size_type* lo, int buckets, radix_pass pass, unsigned char* lines) {
-  std::copy(offset, offset + buckets, lo);
-  [[maybe_unused]] line_writer<K> kw(kdst, lines);
-  [[maybe_unused]] line_writer<V> vw(vdst, lines + size_type(buckets) * radix_line_bytes);
-  for (size_type i = b; i < e; ++i) {
-    const K k = ksrc[i];
-    const unsigned d = radix_digit(radix_order_bits<Descending>(k), pass);
-    const size_type at = offset[d]++;
-    if constexpr (Stream) {
-      kw.put(d, at, k, lo[d]);
-      if constexpr (Pairs) vw.put(d, at, vsrc[i], lo[d]);
-    } else {
-      kdst[at] = k;
-      if constexpr (Pairs) vdst[at] = vsrc[i];
-    }
-  }
-  if constexpr (Stream) {
-    for (unsigned d = 0; d < unsigned(buckets); ++d) {
-      kw.finish(d, offset[d], lo[d]);
-      if constexpr (Pairs) vw.finish(d, offset[d], lo[d]);
-    }
-    line_writer<K>::fence();
-  }
-}
-
 /// Stable radix sort of keys[0, n) (and vals with Pairs) by order bits [begin_bit, end_bit) on up
 /// to `threads` threads, with kbuf (vbuf) as scratch: the phases above. Allocates all it needs
 /// before writing anything (an allocation that throws leaves the input unchanged). Returns false,
@@ -317,10 +288,12 @@ bool radix_sort_msd(const omp_policy& p, int threads, K* keys, V* vals, K* kbuf,
     // Phase 2: the scatter to the buckets.
     unsigned char* my = lines + size_type(t) * lines_bytes;
     size_type* lo = line_lo + size_type(t) * buckets;
+    const radix_next_counts none{pass, nullptr, n, team};  // (no next pass counted)
     if (use_lines)
-      radix_msd_scatter<Descending, Pairs, true>(keys, vals, b, e, kbuf, vbuf, offset, lo, int(nb), pass, my);
+      radix_scatter<Descending, Pairs, true, false>(keys, vals, b, e, kbuf, vbuf, offset, lo, int(nb), pass, none, my);
     else
-      radix_msd_scatter<Descending, Pairs, false>(keys, vals, b, e, kbuf, vbuf, offset, lo, int(nb), pass, my);
+      radix_scatter<Descending, Pairs, false, false>(keys, vals, b, e, kbuf, vbuf, offset, lo, int(nb), pass, none,
+                                                     my);
     team_barrier(team);
     // Phase 3: the buckets, one at a time, in cache; the big ones are left for phase 4.
     for (;;) {

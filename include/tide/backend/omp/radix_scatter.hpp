@@ -139,13 +139,15 @@ struct radix_next_counts {
   int team;
 };
 
-/// Scatters ksrc[b, e) (and vsrc with Pairs) to kdst (vdst) at offset[digit]++, counting the next
-/// pass's digits when CountNext. `lines`: 2 * radix_buckets lines of scratch when Stream.
+/// Scatters ksrc[b, e) (and vsrc with Pairs) to kdst (vdst) at offset[digit]++ for a digit of
+/// `buckets` values, counting the next pass's digits when CountNext (then buckets is
+/// radix_buckets). lo: room for `buckets` positions; `lines`: 2 * buckets lines of scratch when
+/// Stream. The MSD pass (radix_msd.hpp, up to 4096 buckets) calls it too, without CountNext.
 template <bool Descending, bool Pairs, bool Stream, bool CountNext, class K, class V>
 void radix_scatter(const K* ksrc, const V* vsrc, size_type b, size_type e, K* kdst, V* vdst, size_type* offset,
-                   radix_pass pass, const radix_next_counts& next, unsigned char* lines) {
-  size_type lo[radix_buckets];  // this thread's first position in each bucket
-  std::copy(offset, offset + radix_buckets, lo);
+                   size_type* lo, int buckets, radix_pass pass, const radix_next_counts& next,
+                   unsigned char* lines) {
+  std::copy(offset, offset + buckets, lo);  // this thread's first position in each bucket
   // CountNext: the destination chunk each bucket's next position falls in, and that chunk's end.
   int chunk[CountNext ? radix_buckets : 1];
   size_type chunk_end[CountNext ? radix_buckets : 1];
@@ -161,7 +163,7 @@ void radix_scatter(const K* ksrc, const V* vsrc, size_type b, size_type e, K* kd
     }
   }
   [[maybe_unused]] line_writer<K> kw(kdst, lines);
-  [[maybe_unused]] line_writer<V> vw(vdst, lines + radix_buckets * radix_line_bytes);
+  [[maybe_unused]] line_writer<V> vw(vdst, lines + size_type(buckets) * radix_line_bytes);
   const radix_pass here = pass, after = next.pass;  // (locals: kept in registers)
   size_type* const next_counts = next.counts;
   for (size_type i = b; i < e; ++i) {
@@ -185,7 +187,7 @@ void radix_scatter(const K* ksrc, const V* vsrc, size_type b, size_type e, K* kd
     }
   }
   if constexpr (Stream) {
-    for (unsigned d = 0; d < unsigned(radix_buckets); ++d) {
+    for (unsigned d = 0; d < unsigned(buckets); ++d) {
       kw.finish(d, offset[d], lo[d]);
       if constexpr (Pairs) vw.finish(d, offset[d], lo[d]);
     }

@@ -222,9 +222,10 @@ void radix_sort_lsd(int threads, K* keys, V* vals, K* kbuf, V* vbuf, size_type n
       const bool count_next = a + 1 < num_active;
       const radix_next_counts next{count_next ? passes[active[a + 1]] : pass,
                                    mine + size_type(1 + (a & 1) * threads) * radix_buckets, n, team};
+      size_type lo[radix_buckets];
       auto scatter = [&](auto stream, auto count) {
         radix_scatter<Descending, Pairs, decltype(stream)::value, decltype(count)::value>(
-            ksrc, vsrc, b, e, kdst, vdst, offset, pass, next, my_lines);
+            ksrc, vsrc, b, e, kdst, vdst, offset, lo, radix_buckets, pass, next, my_lines);
       };
       using yes = std::true_type;
       using no = std::false_type;
