@@ -24,13 +24,7 @@
 #include "../../detail/radix_traits.hpp"
 #include "../../execution.hpp"
 #include "parallel.hpp"
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#define TIDE_OMP_RADIX_STREAM 1
-#else
-#define TIDE_OMP_RADIX_STREAM 0
-#endif
+#include "stream_store.hpp"  // stream_line, stream_fence (non-temporal stores where SSE2 is)
 
 namespace tide::backend::omp::detail {
 
@@ -114,21 +108,10 @@ struct line_writer {
     const T* line = lines + size_type(d) * per_line;
     for (size_type j = std::max(end - slot, lo); j < end; ++j) dst[j] = line[(j + phase) & (per_line - 1)];
   }
-  static TIDE_FORCEINLINE void stream(T* out, const T* line) {
-#if TIDE_OMP_RADIX_STREAM
-    const __m128i* s = reinterpret_cast<const __m128i*>(line);
-    __m128i* o = reinterpret_cast<__m128i*>(out);
-    for (int q = 0; q < radix_line_bytes / 16; ++q) _mm_stream_si128(o + q, _mm_load_si128(s + q));
-#else
-    std::memcpy(out, line, radix_line_bytes);
-#endif
-  }
+  static_assert(radix_line_bytes == 64, "lines are stream_line's 64 bytes");
+  static TIDE_FORCEINLINE void stream(T* out, const T* line) { stream_line(out, line); }
   /// Orders the non-temporal stores before what follows (the team's barrier).
-  static void fence() {
-#if TIDE_OMP_RADIX_STREAM
-    _mm_sfence();
-#endif
-  }
+  static void fence() { stream_fence(); }
 };
 
 /// The next pass's digit counts by destination chunk: counts[c * radix_buckets + digit].

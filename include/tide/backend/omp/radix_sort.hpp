@@ -125,7 +125,7 @@ bool radix_use_lines(radix_writes writes, size_type n, const K* keys, const V* v
     return false;
   } else {
     const size_type bytes = n * size_type(sizeof(K) + (Pairs ? sizeof(V) : 0));
-    const bool wanted = writes == radix_writes::automatic ? TIDE_OMP_RADIX_STREAM && bytes >= radix_stream_min_bytes
+    const bool wanted = writes == radix_writes::automatic ? TIDE_OMP_STREAM_STORES && bytes >= radix_stream_min_bytes
                                                           : writes == radix_writes::lines;
     return wanted && radix_line_writable(keys) && radix_line_writable(kbuf) &&
            (!Pairs || (radix_line_writable(vals) && radix_line_writable(vbuf)));

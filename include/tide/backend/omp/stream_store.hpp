@@ -110,7 +110,7 @@ inline void stream_fence() {
 }
 
 /// Streams one 64-byte line: out and line 64-byte aligned.
-inline void stream_line(void* out, const void* line) {
+TIDE_FORCEINLINE void stream_line(void* out, const void* line) {
 #if TIDE_OMP_STREAM_STORES
   const __m128i* s = static_cast<const __m128i*>(line);
   __m128i* o = static_cast<__m128i*>(out);
