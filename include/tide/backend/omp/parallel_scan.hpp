@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "parallel.hpp"
@@ -55,15 +56,24 @@ inline size_type scan_blocks(size_type n) { return (n + scan_tuning::block_items
 
 /// Calls scan_chunk(b, e, carry) for each block [b, e) of [0, n) with the carry of the blocks before
 /// it (null for the first), where reduce_chunk(b, e) gives a block's total and op combines totals
-/// (earlier, later). reduce_chunk of a block is called before scan_chunk of it, by the same thread;
-/// the last block is never reduced. item_bytes, the bytes read per item, sizes the rounds only.
+/// (earlier, later). reduce_chunk of a block is called before scan_chunk of it, by the same thread,
+/// and a thread scans its blocks in the order it reduced them; the last block is never reduced.
+/// scan_chunk may take a fourth argument, the first item of the block this thread is likely to
+/// reduce next (n if none): a hint for prefetching. item_bytes, the bytes read per item, sizes the
+/// rounds only.
 template <class T, class ChunkReduce, class ChunkScan, class Op>
 void parallel_scan(const omp_policy& p, size_type n, ChunkReduce reduce_chunk, ChunkScan scan_chunk, Op op,
                    size_type item_bytes = 4) {
   constexpr size_type B = scan_tuning::block_items;
   const size_type blocks = scan_blocks(n);
+  auto scan_one = [&](size_type b, size_type e, const T* carry) {  // no block ahead
+    if constexpr (std::is_invocable_v<ChunkScan&, size_type, size_type, const T*, size_type>)
+      scan_chunk(b, e, carry, n);
+    else
+      scan_chunk(b, e, carry);
+  };
   if (blocks <= 1) {
-    scan_chunk(size_type(0), n, static_cast<const T*>(nullptr));
+    scan_one(size_type(0), n, static_cast<const T*>(nullptr));
     return;
   }
   auto bounds = [&](size_type j, size_type& b, size_type& e) {
@@ -85,7 +95,7 @@ void parallel_scan(const omp_policy& p, size_type n, ChunkReduce reduce_chunk, C
       bounds(j, b, e);
       std::optional<T> total;
       if (j + 1 < blocks) total = reduce_chunk(b, e);  // before the scan: in place, it overwrites the block
-      scan_chunk(b, e, carry ? &*carry : static_cast<const T*>(nullptr));
+      scan_one(b, e, carry ? &*carry : static_cast<const T*>(nullptr));
       if (total) extend(carry, *total);
     }
     return;
@@ -128,12 +138,22 @@ void parallel_scan(const omp_policy& p, size_type n, ChunkReduce reduce_chunk, C
       const double arrived = omp_get_wtime();
 #pragma omp barrier
       waited[static_cast<std::size_t>((r & 1) * threads + t)] = omp_get_wtime() - arrived;
-      // Phase 3: the chain through the round, scanning this thread's blocks on the way.
+      // Phase 3: the chain through the round, scanning this thread's blocks on the way. A
+      // scan_chunk that takes a fourth argument is also told where this thread's block of the
+      // same rank starts in the next round (n if none), so it can prefetch it while it writes.
+      const size_type next_first = first + in_round, next_in_round = std::min(share * team, blocks - next_first);
+      const size_type next_lo = next_in_round * t / team, next_hi = next_in_round * (t + 1) / team;
       for (size_type l = 0; l < in_round; ++l) {
         if (l >= lo && l < hi) {
           size_type b, e;
           bounds(first + l, b, e);
-          scan_chunk(b, e, carry ? &*carry : static_cast<const T*>(nullptr));
+          const T* c = carry ? &*carry : static_cast<const T*>(nullptr);
+          if constexpr (std::is_invocable_v<ChunkScan&, size_type, size_type, const T*, size_type>) {
+            const size_type ahead = next_lo + (l - lo);
+            scan_chunk(b, e, c, next_first < blocks && ahead < next_hi ? (next_first + ahead) * B : n);
+          } else {
+            scan_chunk(b, e, c);
+          }
         }
         if (first + l + 1 < blocks) extend(carry, *total[l]);
       }

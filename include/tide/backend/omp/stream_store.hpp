@@ -18,6 +18,7 @@
 #include <cstring>
 #include <iterator>
 #include <type_traits>
+#include <utility>
 
 #include "../../detail/contiguous.hpp"
 #include "../../execution.hpp"
@@ -40,6 +41,9 @@ struct stream_tuning {
   /// The threshold where sysconf names no last-level cache (or an implausibly small one).
   static constexpr std::size_t fallback_llc_bytes = std::size_t(32) << 20;
   static constexpr std::size_t min_llc_bytes = std::size_t(1) << 20;
+  /// A block buffer's bytes, at most (on the stack; the scans and copy_if stream a block from
+  /// one): bigger blocks take plain stores.
+  static constexpr std::size_t max_buffer_bytes = 32 * 1024;
 };
 
 /// Tests set this to move the threshold (bytes written from which writes stream); 0: the LLC size.
@@ -137,6 +141,62 @@ void stream_range(E* out, size_type b, size_type e, Value&& value) {
   }
   for (; i < e; ++i) out[i] = value(i);
   stream_fence();
+}
+
+/// Asks for [p, p + bytes) in the core's L2, a line at a time (a hint; no-op without GCC builtins).
+inline void prefetch_lines(const void* p, std::size_t bytes) {
+#if defined(__GNUC__)
+  const char* c = static_cast<const char*>(p);
+  for (std::size_t k = 0; k < bytes; k += 64) __builtin_prefetch(c + k, 0, 2);
+#else
+  (void)p, (void)bytes;
+#endif
+}
+
+/// The address of first[i, i + count) when first is contiguous (null otherwise), and its bytes:
+/// what a scan or copy_if asks for ahead of time (prefetch_lines).
+template <class It>
+std::pair<const void*, std::size_t> ahead_of(It first, size_type i, size_type count) {
+  if constexpr (tide::detail::contiguous_traits<It>::value) {
+    using E = typename tide::detail::contiguous_traits<It>::element_type;
+    if (count > 0) return {tide::detail::contiguous_address(first + i), std::size_t(count) * sizeof(E)};
+  }
+  return {nullptr, 0};
+}
+
+/// Copies src[0, count) to out[0, count) (no overlap), through non-temporal stores when stream
+/// (whole 64-byte lines of out; plain stores for its unaligned head and tail; ends with the
+/// fence), and asks for ahead[0, ahead_bytes) in L2 on the way, 16 lines of it per 16 lines
+/// written: a block read next while this one is written.
+template <class E>
+void copy_lines(E* out, const E* src, size_type count, bool stream, const void* ahead, std::size_t ahead_bytes) {
+  constexpr size_type L = size_type(64 / sizeof(E));
+  const std::size_t mis = reinterpret_cast<std::uintptr_t>(out) % 64;
+  const size_type head = std::min<size_type>(count, mis ? size_type((64 - mis) / sizeof(E)) : 0);
+  const size_type lines = (count - head) / L;
+  const char* a = static_cast<const char*>(ahead);
+  std::size_t asked = 0;
+  size_type i = 0;
+  for (; i < head; ++i) out[i] = src[i];
+  for (size_type line = 0; line < lines; ++line, i += L) {
+    if (a && line % 16 == 0) {
+      const std::size_t want = ahead_bytes * std::size_t(std::min(lines, line + 16)) / std::size_t(lines);
+      prefetch_lines(a + asked, want - asked);
+      asked = want;
+    }
+#if TIDE_OMP_STREAM_STORES
+    if (stream) {
+      const __m128i* s = reinterpret_cast<const __m128i*>(src + i);
+      __m128i* o = reinterpret_cast<__m128i*>(out + i);
+      for (int q = 0; q < 4; ++q) _mm_stream_si128(o + q, _mm_loadu_si128(s + q));
+      continue;
+    }
+#endif
+    std::memcpy(out + i, src + i, 64);
+  }
+  if (a && asked < ahead_bytes) prefetch_lines(a + asked, ahead_bytes - asked);
+  for (; i < count; ++i) out[i] = src[i];
+  if (stream) stream_fence();
 }
 
 }  // namespace tide::backend::omp::detail
