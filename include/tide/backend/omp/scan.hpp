@@ -6,13 +6,21 @@
 // latency overlap. The association depends on n only; a range of one block is the plain loop.
 // One pass over memory; in place works (a block is reduced before it is overwritten); the same
 // bits for any thread count. The contract is in backend/seq/scan.hpp.
+// An output in raw contiguous memory takes each block by way of a buffer in L1 when it is beyond
+// the last-level cache (streamed out through non-temporal stores, stream_store.hpp: a plain store
+// reads its line first, 3n bytes moved where the scan needs 2n) or scanned side by side
+// (scan_block_buffered says why).
 
+#include <algorithm>
+#include <optional>
+#include <utility>
 #include <type_traits>
 
 #include "../../detail/dispatch.hpp"
 #include "../../execution.hpp"
 #include "lanes.hpp"
 #include "parallel_scan.hpp"
+#include "stream_store.hpp"
 
 namespace tide::backend::omp {
 
@@ -24,6 +32,10 @@ Acc scan_chunk_total(It first, size_type b, size_type e, Op& op) {
   return reduce_block<Acc>(first, b, e, op);
 }
 
+/// Whether scan_block scans blocks of Acc as side-by-side sub-ranges (given split).
+template <class Acc>
+constexpr bool scans_side_by_side = lanes_fit<Acc> && !std::is_integral_v<Acc>;
+
 /// Scans first[b, e) into out[b, e) from *start (null: from the block's first item, inclusive
 /// only), inclusive or Exclusive. With split, over scan_lanes contiguous sub-ranges (lanes.hpp's
 /// contiguous lanes): their totals first (8 independent chains over the block, in cache), then the
@@ -33,7 +45,7 @@ Acc scan_chunk_total(It first, size_type b, size_type e, Op& op) {
 template <bool Exclusive, class Acc, class It, class OutIt, class Op>
 void scan_block(It first, OutIt out, size_type b, size_type e, const Acc* start, Op& op, bool split) {
   constexpr int S = lane_tuning::contiguous;
-  if constexpr (lanes_fit<Acc> && !std::is_integral_v<Acc>) {
+  if constexpr (scans_side_by_side<Acc>) {
     const size_type m = (e - b) / S;
     if (split && m >= 2) {
       Acc run[S];  // run[k]: the value scan k starts from (run[0] absent when start is null)
@@ -92,30 +104,84 @@ void scan_block(It first, OutIt out, size_type b, size_type e, const Acc* start,
   }
 }
 
+/// scan_block into raw memory o[b, e) by way of a block buffer in L1: the block is scanned into
+/// the buffer (the same values, the same association), then copied out in one sequential pass,
+/// through non-temporal stores when stream (an output beyond the last-level cache: a plain store
+/// reads its line from memory first). Two gains: (1) streamed, the scan moves 2n bytes instead of
+/// 3n; streaming each value as the scan makes it, a line at a time, was slower (16-core VM, 2^28
+/// u32: 42 against 38 ms for plain stores), since the line's 4-byte stores and its 16-byte loads
+/// defeat store forwarding; (2) the side-by-side scan of floats writes 8 places 2 KiB apart at
+/// once, and straight into out each store waited on its line (16 threads, 2^24 f32 in the LLC:
+/// 0.23 ns an item straight, 0.09-0.11 by way of the buffer; a single-chain scan gains nothing
+/// from the buffer unstreamed, so integers keep plain stores there). While it writes, it asks for
+/// ahead[0, ahead_bytes) (this thread's block of the next round) in L2, so that the next round's
+/// reads overlap this round's writes (2^28 u32 streamed: 32-34 ms without, 26-33 with). In place
+/// works: the block is read whole before any of it is written. A streamed block ends with the
+/// fence (parallel_scan names no thread's last block).
+template <bool Exclusive, class Acc, class It, class E, class Op>
+void scan_block_buffered(It first, E* o, size_type b, size_type e, const Acc* start, Op& op, bool split,
+                         bool stream, const void* ahead, std::size_t ahead_bytes) {
+  alignas(64) E buf[scan_tuning::block_items];
+  scan_block<Exclusive>(first + b, buf, size_type(0), e - b, start, op, split);
+  copy_lines(o + b, buf, e - b, stream, ahead, ahead_bytes);
+}
+
+/// parallel_scan of first[0, n) into out, each block scanned by scan_block<Exclusive> from
+/// start(carry, holder) (carry null for the first block; holder: room for a start it makes):
+/// into out, or, when out is raw memory, by way of a block buffer (scan_block_buffered) where it
+/// streams (beyond the LLC) or scans side by side.
+template <bool Exclusive, class Acc, class It, class OutIt, class Op, class Start>
+void scan_into(const omp_policy& p, It first, size_type n, OutIt out, Op& op, Start start) {
+  auto total = [&](size_type b, size_type e) { return scan_chunk_total<Acc>(first, b, e, op); };
+  const bool split = n > scan_tuning::block_items;
+  const size_type item_bytes = sizeof(tide::detail::iter_value_t<It>);
+  using E = stream_element_t<OutIt, Acc>;
+  if constexpr (!std::is_void_v<E>) {
+    if constexpr (scan_tuning::block_items * sizeof(E) <= stream_tuning::max_buffer_bytes) {
+      E* o = tide::detail::contiguous_address(out);
+      const bool stream = should_stream(o, n);
+      if (n > scan_tuning::block_items && (stream || scans_side_by_side<Acc>)) {
+        parallel_scan<Acc>(
+            p, n, total,
+            [&](size_type b, size_type e, const Acc* carry, size_type next) {
+              std::optional<Acc> s;
+              const auto ahead = ahead_of(first, next, next < n ? std::min(n - next, scan_tuning::block_items) : 0);
+              scan_block_buffered<Exclusive>(first, o, b, e, start(carry, s), op, split, stream, ahead.first,
+                                             ahead.second);
+            },
+            op, item_bytes);
+        return;
+      }
+    }
+  }
+  parallel_scan<Acc>(
+      p, n, total,
+      [&](size_type b, size_type e, const Acc* carry) {
+        std::optional<Acc> s;
+        scan_block<Exclusive>(first, out, b, e, start(carry, s), op, split);
+      },
+      op, item_bytes);
+}
+
 /// A scan started from init: out[i] takes the running total through first[i] (inclusive) or
 /// before it (Exclusive).
 template <bool Exclusive, class It, class OutIt, class Acc, class Op>
 void scan_from_init(const omp_policy& p, It first, size_type n, OutIt out, Acc init, Op& op) {
   if (n == 0) return;
-  parallel_scan<Acc>(
-      p, n, [&](size_type b, size_type e) { return scan_chunk_total<Acc>(first, b, e, op); },
-      [&](size_type b, size_type e, const Acc* carry) {
-        const Acc start = carry ? static_cast<Acc>(op(init, *carry)) : init;
-        scan_block<Exclusive>(first, out, b, e, &start, op, n > scan_tuning::block_items);
-      },
-      op, sizeof(tide::detail::iter_value_t<It>));
+  scan_into<Exclusive, Acc>(p, first, n, out, op, [&](const Acc* carry, std::optional<Acc>& s) -> const Acc* {
+    if (carry)
+      s.emplace(static_cast<Acc>(op(init, *carry)));
+    else
+      s.emplace(init);
+    return &*s;
+  });
 }
 }  // namespace detail
 
 template <class Acc, class It, class OutIt, class Op>
 void inclusive_scan(const omp_policy& p, It first, size_type n, OutIt out, Op op) {
   if (n == 0) return;
-  detail::parallel_scan<Acc>(
-      p, n, [&](size_type b, size_type e) { return detail::scan_chunk_total<Acc>(first, b, e, op); },
-      [&](size_type b, size_type e, const Acc* carry) {
-        detail::scan_block<false>(first, out, b, e, carry, op, n > detail::scan_tuning::block_items);
-      },
-      op, sizeof(tide::detail::iter_value_t<It>));
+  detail::scan_into<false, Acc>(p, first, n, out, op, [](const Acc* carry, std::optional<Acc>&) { return carry; });
 }
 
 template <class It, class OutIt, class Acc, class Op>
