@@ -3,6 +3,8 @@
 // block counts what it keeps, the counts become carries in block order, then the block writes from
 // its carry while it is still in cache (one pass over memory): stable, and the same output for any
 // thread count. Not in-place safe (a block may write where a later block is still to be read).
+// copy_if into raw memory of small trivially copyable items compacts each block into a buffer in
+// L1 instead and copies it out, streamed beyond the last-level cache (copy_if_buffered, below).
 //
 // No branch on the predicate in either phase. The count sums bool(selected(i)) in 32 bits over a
 // whole block's constant trip count, which g++ vectorizes (at -O2 too). The write phase takes a
@@ -20,16 +22,40 @@
 // 256-entry offset table (8.5 against 7.0 ms at -O3); one store through `sel ? s : r - 1`
 // (g++ -O3 made it a branch again: 40 ms).
 
+#include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "../../detail/dispatch.hpp"
+#include "../../detail/temporary_buffer.hpp"
 #include "../../execution.hpp"
 #include "parallel_scan.hpp"
+#include "stream_store.hpp"
+
+#if TIDE_HAS_OPENMP
+#include <omp.h>
+#endif
 
 namespace tide::backend::omp {
 
 namespace detail {
+/// A block's count of selected(i) over [b, e), with no branch, in 32 bits, over a constant trip
+/// count for a whole block: so g++ vectorizes it for a simple predicate, at -O2 too (a 64-bit sum
+/// or a variable trip count left it scalar, a third of the copy's time at 2^24 u32).
+template <class Selected>
+size_type count_selected(Selected& selected, size_type b, size_type e) {
+  constexpr size_type B = scan_tuning::block_items;
+  std::uint32_t k = 0;
+  if (e - b == B) {
+    for (size_type j = 0; j < B; ++j) k += std::uint32_t(bool(selected(b + j)));
+  } else {
+    for (size_type i = b; i < e; ++i) k += std::uint32_t(bool(selected(i)));
+  }
+  return size_type(k);
+}
+
 /// parallel_split's work; Rejected says whether there are rejected writes (the compactions have none).
 template <bool Rejected, class Selected, class WriteSelected, class WriteRejected>
 size_type split(const omp_policy& p, size_type n, Selected& selected, WriteSelected& write_selected,
@@ -39,18 +65,7 @@ size_type split(const omp_policy& p, size_type n, Selected& selected, WriteSelec
   constexpr size_type B = scan_tuning::block_items;
   static_assert(B <= size_type(1) << 16, "parallel_split: block offsets are 16 bits");
   size_type total = 0;
-  // A block's count with no branch, in 32 bits, over a constant trip count for a whole block: so
-  // g++ vectorizes it for a simple predicate, at -O2 too (a 64-bit sum or a variable trip count
-  // left it scalar, a third of the copy's time at 2^24 u32).
-  auto count = [&](size_type b, size_type e) {
-    std::uint32_t k = 0;
-    if (e - b == B) {
-      for (size_type j = 0; j < B; ++j) k += std::uint32_t(bool(selected(b + j)));
-    } else {
-      for (size_type i = b; i < e; ++i) k += std::uint32_t(bool(selected(i)));
-    }
-    return size_type(k);
-  };
+  auto count = [&](size_type b, size_type e) { return count_selected(selected, b, e); };
   // Each block's count, kept from the count phase for the write phase.
   std::vector<size_type> counts(static_cast<std::size_t>(scan_blocks(n)));
   parallel_scan<size_type>(
@@ -116,9 +131,102 @@ size_type parallel_compact(const omp_policy& p, size_type n, Keep keep, Write wr
 }
 }  // namespace detail
 
+namespace detail {
+/// Tests set this to shrink copy_if_buffered's queues to so many blocks a thread (0: a round's
+/// share), so that blocks overflow them and are compacted again in the write phase.
+inline std::atomic<size_type> copy_if_queue_blocks_override{0};
+
+/// copy_if into raw memory o (E trivially copyable, a block of it fits the stack buffer), one
+/// pass over memory. parallel_scan's count phase compacts each block while it reads it: every
+/// element is stored at the end of the thread's scratch, which advances when it is kept (no
+/// branch), and the block's count is that advance. The write phase then copies each block's kept
+/// run from the scratch (L2) to its place in o: through non-temporal stores when the input is
+/// beyond the last-level cache (a plain store reads its line first). The scratch is a queue per
+/// thread: parallel_scan has the same thread write a block that counted it, in the same order,
+/// so the write phase takes the blocks from the front; a round's blocks of one thread fit it
+/// (scan_share_blocks), and a block that does not (rounds grown on a slow machine; the last
+/// block, which is never counted) is compacted again in the write phase into a stack buffer.
+/// Against parallel_compact's count, then offset list and writes (16-core VM, 2^28 u32, half
+/// kept): the compaction (about 2 cycles an element) overlaps the reads instead of following them.
+template <class E, class It, class StencilIt, class Pred>
+size_type copy_if_buffered(const omp_policy& p, It first, size_type n, StencilIt stencil, E* o, Pred& pred) {
+  constexpr size_type B = scan_tuning::block_items;
+  const bool stream = should_stream(o, n);
+  auto keep = [&](size_type i) -> bool { return pred(stencil[i]); };
+  auto compact = [&](size_type b, size_type e, E* to) {  // to[0, e - b) is room enough
+    size_type s = 0;
+    for (size_type j = b; j < e; ++j) {
+      to[s] = E(first[j]);
+      s += size_type(keep(j));
+    }
+    return s;
+  };
+  const size_type blocks = scan_blocks(n);
+  const size_type team = std::min<size_type>(size_type(thread_count(p, n)), blocks);
+  // A thread's room: its blocks of a round, at most (and of the whole range, for a short one).
+  const size_type room = copy_if_queue_blocks_override.load(std::memory_order_relaxed);
+  const size_type capacity =
+      (room ? room : std::min(scan_share_blocks(sizeof(tide::detail::iter_value_t<It>)), (blocks + team - 1) / team)) *
+      B;
+  struct alignas(64) queue {
+    size_type front = 0, back = 0;
+  };
+  std::vector<queue> queues(static_cast<std::size_t>(team));
+  std::vector<size_type> counts(static_cast<std::size_t>(blocks));
+  std::vector<unsigned char> queued(static_cast<std::size_t>(blocks), 0);
+  ::tide::detail::temporary_buffer<E> scratch(p, static_cast<std::size_t>(team * capacity), "copy_if");
+  auto thread = [&]() -> size_type {
+#if TIDE_HAS_OPENMP
+    return team > 1 ? size_type(omp_get_thread_num()) : 0;
+#else
+    return 0;
+#endif
+  };
+  size_type total = 0;
+  parallel_scan<size_type>(
+      p, n,
+      [&](size_type b, size_type e) {
+        const size_type t = thread();
+        queue& q = queues[static_cast<std::size_t>(t)];
+        if (q.front == q.back) q.front = q.back = 0;  // the last round's blocks are written
+        size_type k;
+        if (q.back + (e - b) <= capacity) {
+          k = compact(b, e, scratch.data() + t * capacity + q.back);
+          q.back += k;
+          queued[static_cast<std::size_t>(b / B)] = 1;
+        } else {
+          k = count_selected(keep, b, e);
+        }
+        return counts[static_cast<std::size_t>(b / B)] = k;
+      },
+      [&](size_type b, size_type e, const size_type* carry) {
+        const size_type k = carry ? *carry : 0;
+        if (queued[static_cast<std::size_t>(b / B)]) {
+          const size_type t = thread(), s = counts[static_cast<std::size_t>(b / B)];
+          queue& q = queues[static_cast<std::size_t>(t)];
+          copy_lines(o + k, scratch.data() + t * capacity + q.front, s, stream, nullptr, 0);
+          q.front += s;
+          return;
+        }
+        alignas(64) E buf[B];
+        const size_type s = compact(b, e, buf);
+        copy_lines(o + k, buf, s, stream, nullptr, 0);
+        if (e == n) total = k + s;
+      },
+      [](size_type x, size_type y) { return x + y; }, sizeof(tide::detail::iter_value_t<It>));
+  return total;
+}
+}  // namespace detail
+
 /// Copies first[i] to the next output slot where pred(stencil[i]); returns how many were written.
 template <class It, class StencilIt, class OutIt, class Pred>
 size_type copy_if(const omp_policy& p, It first, size_type n, StencilIt stencil, OutIt out, Pred pred) {
+  using E = detail::stream_element_t<OutIt, decltype(first[0])>;
+  if constexpr (!std::is_void_v<E>) {
+    if constexpr (detail::scan_tuning::block_items * sizeof(E) <= detail::stream_tuning::max_buffer_bytes) {
+      if (n > 0) return detail::copy_if_buffered(p, first, n, stencil, tide::detail::contiguous_address(out), pred);
+    }
+  }
   return detail::parallel_compact(
       p, n, [&](size_type i) -> bool { return pred(stencil[i]); },
       [&](size_type i, size_type k) { out[k] = first[i]; }, sizeof(tide::detail::iter_value_t<It>));
