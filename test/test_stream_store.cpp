@@ -1,11 +1,14 @@
 // tide::par's non-temporal writes of big outputs (backend/omp/stream_store.hpp), with the threshold
-// moved down (stream_threshold_override) so that small ranges cross it: transform (unary, binary)
-// against seq, for several thread counts, at odd sizes, into unaligned outputs and in place; which
-// outputs may stream; gathers that do not; the threshold itself.
+// moved down (stream_threshold_override) so that small ranges cross it: transform (unary, binary),
+// the scans (streamed block buffers) and copy_if against seq or plain stores, for several thread
+// counts, at odd sizes, into unaligned outputs and in place; which outputs may stream; gathers that
+// do not; copy_lines itself; the threshold itself.
+#include <tide/backend/omp/copy_if.hpp>
 #include <tide/backend/omp/for_each.hpp>
 #include <tide/backend/omp/stream_store.hpp>
 
 #include <array>
+#include <cstring>
 
 #include "common.hpp"
 
@@ -147,6 +150,180 @@ TEST_CASE("par transform through streaming stores works in place") {
       REQUIRE(same_bits(b, want2));
       REQUIRE(same_bits(c, want2));
     }
+}
+
+TEST_CASE("par scans through streaming stores give plain stores' bits, for every thread count") {
+  auto check = [](auto zero) {
+    using T = decltype(zero);
+    for (std::int64_t n : stream_sizes()) {
+      auto h = random_vector<T>(n, "stream-scan", 0, 100);
+      std::vector<T> plain_in(h.size()), plain_ex(h.size()), plain_init(h.size());
+      tide::inclusive_scan(tide::par, h.begin(), h.end(), plain_in.begin());
+      tide::exclusive_scan(tide::par, h.begin(), h.end(), plain_ex.begin(), T(3));
+      tide::inclusive_scan(tide::par, h.begin(), h.end(), plain_init.begin(), T(5), tide::plus<T>());
+      stream_threshold low(1024);
+      for (int t : thread_counts) {
+        CAPTURE(n);
+        CAPTURE(t);
+        auto p = tide::par.with_threads(t);
+        std::vector<T> in(h.size()), ex(h.size()), init(h.size());
+        tide::inclusive_scan(p, h.begin(), h.end(), in.begin());
+        tide::exclusive_scan(p, h.begin(), h.end(), ex.begin(), T(3));
+        tide::inclusive_scan(p, h.begin(), h.end(), init.begin(), T(5), tide::plus<T>());
+        REQUIRE(same_bits(in, plain_in));
+        REQUIRE(same_bits(ex, plain_ex));
+        REQUIRE(same_bits(init, plain_init));
+      }
+    }
+  };
+  check(std::uint8_t{});
+  check(std::int32_t{});
+  check(std::uint64_t{});
+  check(float{});
+  check(double{});
+}
+
+TEST_CASE("par scans through streaming stores write unaligned outputs and nothing around them") {
+  const std::int64_t n = 4096 * 5 + 13;
+  auto h = random_vector<std::uint32_t>(n, "stream-scan-unaligned", 0, 100);
+  std::vector<std::uint32_t> want(h.size());
+  tide::exclusive_scan(tide::seq, h.begin(), h.end(), want.begin(), 7u);
+  stream_threshold low(256);
+  for (int off = 0; off < 17; ++off)
+    for (int t : {1, 2, 3}) {
+      CAPTURE(off);
+      CAPTURE(t);
+      std::vector<std::uint32_t> buf(static_cast<std::size_t>(n + 40), 0xdeadbeefu);
+      std::uint32_t* out = buf.data() + off;
+      tide::exclusive_scan(tide::par.with_threads(t), h.data(), h.data() + n, out, 7u);
+      REQUIRE(std::equal(want.begin(), want.end(), out));
+      for (int i = 0; i < off; ++i) REQUIRE(buf[i] == 0xdeadbeefu);
+      for (std::size_t i = static_cast<std::size_t>(off + n); i < buf.size(); ++i) REQUIRE(buf[i] == 0xdeadbeefu);
+    }
+}
+
+TEST_CASE("par scans through streaming stores work in place, non-commutative operators too") {
+  stream_threshold low(256);
+  for (std::int64_t n : stream_sizes())
+    for (int t : thread_counts) {
+      CAPTURE(n);
+      CAPTURE(t);
+      auto p = tide::par.with_threads(t);
+      auto h = random_vector<std::int64_t>(n, "stream-scan-in-place", -50, 50);
+      std::vector<std::int64_t> want_in(h.size()), want_ex(h.size());
+      tide::inclusive_scan(tide::seq, h.begin(), h.end(), want_in.begin());
+      tide::exclusive_scan(tide::seq, h.begin(), h.end(), want_ex.begin(), std::int64_t(-4));
+      std::vector<std::int64_t> a = h, b = h;
+      tide::inclusive_scan(p, a.begin(), a.end(), a.begin());
+      tide::exclusive_scan(p, b.begin(), b.end(), b.begin(), std::int64_t(-4));
+      REQUIRE(a == want_in);
+      REQUIRE(b == want_ex);
+      std::vector<affine> m(static_cast<std::size_t>(n));  // 8 bytes, composed in order
+      auto mb = random_vector<std::uint32_t>(n, "stream-affine", 0, 1000);
+      for (std::int64_t i = 0; i < n; ++i) m[i] = {static_cast<std::uint32_t>(2 * i + 1), mb[i]};
+      std::vector<affine> want_m(m.size()), got_m = m;
+      tide::inclusive_scan(tide::seq, m.begin(), m.end(), want_m.begin(), affine_compose{});
+      tide::inclusive_scan(p, got_m.begin(), got_m.end(), got_m.begin(), affine_compose{});
+      REQUIRE(got_m == want_m);
+    }
+}
+
+TEST_CASE("par copy_if through streaming stores matches seq, with and without a stencil, every thread count") {
+  struct odd {
+    bool operator()(std::uint32_t x) const { return x & 1; }
+  };
+  struct big {
+    bool operator()(double x) const { return x > 60; }
+  };
+  stream_threshold low(512);
+  for (std::int64_t n : stream_sizes())
+    for (int t : thread_counts) {
+      CAPTURE(n);
+      CAPTURE(t);
+      auto p = tide::par.with_threads(t);
+      auto x = random_vector<std::uint32_t>(n, "stream-copy-if", 0, 100);
+      auto st = random_vector<std::uint32_t>(n, "stream-copy-if-stencil", 0, 3);
+      std::vector<std::uint32_t> want(x.size()), got(x.size(), 77u), want_s(x.size()), got_s(x.size(), 77u);
+      const auto k = tide::copy_if(tide::seq, x.begin(), x.end(), want.begin(), odd{}) - want.begin();
+      REQUIRE(tide::copy_if(p, x.begin(), x.end(), got.begin(), odd{}) - got.begin() == k);
+      REQUIRE(std::equal(want.begin(), want.begin() + k, got.begin()));
+      for (std::size_t i = static_cast<std::size_t>(k); i < got.size(); ++i) REQUIRE(got[i] == 77u);
+      const auto ks = tide::copy_if(tide::seq, x.begin(), x.end(), st.begin(), want_s.begin(), odd{}) - want_s.begin();
+      REQUIRE(tide::copy_if(p, x.begin(), x.end(), st.begin(), got_s.begin(), odd{}) - got_s.begin() == ks);
+      REQUIRE(std::equal(want_s.begin(), want_s.begin() + ks, got_s.begin()));
+      // all kept, none kept, and doubles (8-byte lines)
+      REQUIRE(tide::copy_if(p, x.begin(), x.end(), got.begin(), [](std::uint32_t) { return true; }) - got.begin() == n);
+      REQUIRE(got == x);
+      REQUIRE(tide::copy_if(p, x.begin(), x.end(), got.begin(), [](std::uint32_t) { return false; }) == got.begin());
+      auto d = random_vector<double>(n, "stream-copy-if-double", 0, 100);
+      std::vector<double> want_d(d.size()), got_d(d.size());
+      const auto kd = tide::copy_if(tide::seq, d.begin(), d.end(), want_d.begin(), big{}) - want_d.begin();
+      REQUIRE(tide::copy_if(p, d.begin(), d.end(), got_d.begin(), big{}) - got_d.begin() == kd);
+      REQUIRE(same_bits(got_d, want_d));
+    }
+}
+
+TEST_CASE("par copy_if through streaming stores writes unaligned outputs and nothing around them") {
+  const std::int64_t n = 4096 * 5 + 13;
+  auto x = random_vector<std::uint32_t>(n, "stream-copy-if-unaligned", 0, 100);
+  std::vector<std::uint32_t> want(x.size());
+  auto keep = [](std::uint32_t v) { return v % 3 != 0; };
+  const auto k = tide::copy_if(tide::seq, x.begin(), x.end(), want.begin(), keep) - want.begin();
+  stream_threshold low(256);
+  for (int off = 0; off < 17; ++off)
+    for (int t : {1, 2, 3}) {
+      CAPTURE(off);
+      CAPTURE(t);
+      std::vector<std::uint32_t> buf(static_cast<std::size_t>(n + 40), 0xdeadbeefu);
+      std::uint32_t* out = buf.data() + off;
+      REQUIRE(tide::copy_if(tide::par.with_threads(t), x.data(), x.data() + n, out, keep) == out + k);
+      REQUIRE(std::equal(want.begin(), want.begin() + k, out));
+      for (int i = 0; i < off; ++i) REQUIRE(buf[i] == 0xdeadbeefu);
+      for (std::size_t i = static_cast<std::size_t>(off + k); i < buf.size(); ++i) REQUIRE(buf[i] == 0xdeadbeefu);
+    }
+}
+
+TEST_CASE("par copy_if into raw memory gives seq's result when its queues overflow, for every thread count") {
+  struct queue_blocks {
+    explicit queue_blocks(tide::size_type b) { od::copy_if_queue_blocks_override = b; }
+    ~queue_blocks() { od::copy_if_queue_blocks_override = 0; }
+  };
+  auto keep = [](std::uint32_t v) { return v % 3 != 0; };
+  for (tide::size_type room : {1, 2, 5})
+    for (std::int64_t n : stream_sizes())
+      for (int t : thread_counts)
+        for (bool streamed : {false, true}) {
+          CAPTURE(room);
+          CAPTURE(n);
+          CAPTURE(t);
+          CAPTURE(streamed);
+          queue_blocks q(room);
+          stream_threshold low(streamed ? 256 : std::size_t(1) << 40);
+          auto x = random_vector<std::uint32_t>(n, "copy-if-queue", 0, 100);
+          std::vector<std::uint32_t> want(x.size()), got(x.size(), 9u);
+          const auto k = tide::copy_if(tide::seq, x.begin(), x.end(), want.begin(), keep) - want.begin();
+          REQUIRE(tide::copy_if(tide::par.with_threads(t), x.begin(), x.end(), got.begin(), keep) - got.begin() == k);
+          REQUIRE(std::equal(want.begin(), want.begin() + k, got.begin()));
+          for (std::size_t i = static_cast<std::size_t>(k); i < got.size(); ++i) REQUIRE(got[i] == 9u);
+        }
+}
+
+TEST_CASE("copy_lines copies any count to any alignment, streamed or not, and asks for any ahead range") {
+  std::vector<std::uint32_t> src(300), ahead(5000, 1u);
+  for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<std::uint32_t>(i * 7 + 1);
+  for (bool stream : {false, true})
+    for (int off = 0; off < 16; ++off)
+      for (std::int64_t count : {0, 1, 15, 16, 17, 100, 256, 283}) {
+        CAPTURE(stream);
+        CAPTURE(off);
+        CAPTURE(count);
+        std::vector<std::uint32_t> buf(src.size() + 40, 5u);
+        od::copy_lines(buf.data() + off, src.data(), count, stream, count % 2 ? ahead.data() : nullptr,
+                       count % 2 ? std::size_t(count * 61) : 0);
+        for (int i = 0; i < off; ++i) REQUIRE(buf[i] == 5u);
+        REQUIRE(std::equal(src.begin(), src.begin() + count, buf.begin() + off));
+        for (std::size_t i = static_cast<std::size_t>(off + count); i < buf.size(); ++i) REQUIRE(buf[i] == 5u);
+      }
 }
 
 TEST_CASE("outputs that cannot stream take plain stores below and above the threshold") {
