@@ -2,12 +2,15 @@
 // parallel_reduce), for several thread counts (par.with_threads): sizes around the lane counts and
 // the block size; unsigned sums that wrap, equal to seq; integer max/min; non-commutative operators
 // (affine maps, 2x2 matrix products) equal to seq; float sums with the same bits for every thread
-// count; the operators the lanes may reorder (known_commutative); the plain loop for strings.
+// count; the operators the lanes may reorder (known_commutative); the plain loop for strings; the
+// vector scan of floats and doubles under plus (scan_block_plus).
 #include <tide/backend/omp/lanes.hpp>
 #include <tide/backend/omp/parallel.hpp>
 #include <tide/backend/omp/scan.hpp>
 
 #include <atomic>
+#include <cmath>
+#include <limits>
 #include <cstring>
 #include <functional>
 #include <string>
@@ -226,6 +229,51 @@ TEST_CASE("scan_block's side-by-side sub-ranges keep a non-commutative operator'
       CHECK(inplace == want_ex);
     }
   }
+}
+
+TEST_CASE("par float and double scans under plus (vector blocks) keep -0.0, inf and NaN, equal seq on exact sums") {
+  static_assert(od::scans_plus_simd<float, float*, tide::plus<>> == bool(TIDE_OMP_STREAM_STORES));
+  static_assert(od::scans_plus_simd<double, const double*, std::plus<double>> == bool(TIDE_OMP_STREAM_STORES));
+  static_assert(od::scans_plus_simd<double, const float*, tide::plus<double>> == bool(TIDE_OMP_STREAM_STORES));
+  static_assert(!od::scans_plus_simd<float, float*, tide::multiplies<>>);
+  static_assert(!od::scans_plus_simd<float, double*, tide::plus<>>);  // plus<> adds in double: scalar
+  auto check = [](auto zero) {
+    using T = decltype(zero);
+    for (std::int64_t n : {block * 2, block * 3 + 5, block * 17 + 1}) {
+      for (int t : thread_counts) {
+        CAPTURE(n);
+        CAPTURE(t);
+        auto p = tide::par.with_threads(t);
+        std::vector<T> a(static_cast<std::size_t>(n)), want(a.size()), got(a.size());
+        for (std::int64_t i = 0; i < n; ++i) a[i] = T(int(i * 37 % 11) - 5);  // exact sums
+        tide::inclusive_scan(tide::seq, a.begin(), a.end(), want.begin());
+        tide::inclusive_scan(p, a.begin(), a.end(), got.begin());
+        REQUIRE(std::memcmp(want.data(), got.data(), a.size() * sizeof(T)) == 0);
+        tide::exclusive_scan(tide::seq, a.begin(), a.end(), want.begin(), T(3));
+        tide::exclusive_scan(p, a.begin(), a.end(), got.begin(), T(3));
+        REQUIRE(std::memcmp(want.data(), got.data(), a.size() * sizeof(T)) == 0);
+        std::vector<T> z(a.size(), T(-0.0));
+        tide::inclusive_scan(p, z.begin(), z.end(), got.begin());
+        for (T v : got) REQUIRE((v == T(0) && std::signbit(v)));
+        tide::exclusive_scan(p, z.begin(), z.end(), got.begin(), T(-0.0));
+        for (T v : got) REQUIRE((v == T(0) && std::signbit(v)));
+        std::vector<T> q(a.size(), T(1));
+        q[static_cast<std::size_t>(n / 3)] = std::numeric_limits<T>::infinity();
+        q[static_cast<std::size_t>(n / 2)] = std::numeric_limits<T>::quiet_NaN();
+        tide::inclusive_scan(p, q.begin(), q.end(), got.begin(), tide::plus<T>());
+        for (std::int64_t i = 0; i < n; ++i) {
+          if (i >= n / 2)
+            REQUIRE(std::isnan(got[i]));
+          else if (i >= n / 3)
+            REQUIRE(got[i] == std::numeric_limits<T>::infinity());
+          else
+            REQUIRE(got[i] == T(i + 1));
+        }
+      }
+    }
+  };
+  check(float{});
+  check(double{});
 }
 
 TEST_CASE("parallel_tiles runs every item once, in tiles of whole blocks, for any thread count and a smaller team") {

@@ -12,12 +12,14 @@
 // (scan_block_buffered says why).
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <utility>
 #include <type_traits>
 
 #include "../../detail/dispatch.hpp"
 #include "../../execution.hpp"
+#include "../../functional.hpp"
 #include "lanes.hpp"
 #include "parallel_scan.hpp"
 #include "stream_store.hpp"
@@ -32,6 +34,120 @@ Acc scan_chunk_total(It first, size_type b, size_type e, Op& op) {
   return reduce_block<Acc>(first, b, e, op);
 }
 
+/// Whether scan_block scans a whole block of It under Op with Acc accumulators a vector at a time
+/// (scan_block_plus): SSE2, float or double, and a plus that adds in Acc (plus<Acc>, or plus<>
+/// over items of type Acc). A function of the types only: any iterator, contiguous or not, and any
+/// output take the same association (transform scans keep the bits of the scans of the
+/// transformed items).
+template <class Acc, class It, class Op>
+constexpr bool scans_plus_simd =
+    TIDE_OMP_STREAM_STORES && (std::is_same_v<Acc, float> || std::is_same_v<Acc, double>) &&
+    (std::is_same_v<Op, tide::plus<Acc>> || std::is_same_v<Op, std::plus<Acc>> ||
+     ((std::is_same_v<Op, tide::plus<>> || std::is_same_v<Op, std::plus<>>) &&
+      std::is_same_v<std::decay_t<decltype(*std::declval<It>())>, Acc>));
+
+#if TIDE_OMP_STREAM_STORES
+/// SSE2 for scan_block_plus: float (4 lanes) and double (2 lanes).
+template <class T>
+struct plus_simd;
+template <>
+struct plus_simd<float> {
+  using V = __m128;
+  static constexpr int lanes = 4;
+  static V load(const float* p) { return _mm_loadu_ps(p); }
+  static void storeu(float* p, V v) { _mm_storeu_ps(p, v); }
+  static V add(V a, V b) { return _mm_add_ps(a, b); }
+  static V splat(float x) { return _mm_set1_ps(x); }
+  static float first(V v) { return _mm_cvtss_f32(v); }
+  /// The inclusive prefix of v's lanes; the lanes shifted in are -0.0 (x + -0.0 is x, bit for bit).
+  static V prefix(V v) {
+    const V z1 = _mm_castsi128_ps(_mm_set_epi32(0, 0, 0, int(0x80000000u)));
+    const V z2 = _mm_castsi128_ps(_mm_set_epi32(0, 0, int(0x80000000u), int(0x80000000u)));
+    v = _mm_add_ps(v, _mm_or_ps(_mm_castsi128_ps(_mm_slli_si128(_mm_castps_si128(v), 4)), z1));
+    return _mm_add_ps(v, _mm_or_ps(_mm_castsi128_ps(_mm_slli_si128(_mm_castps_si128(v), 8)), z2));
+  }
+  static V last(V v) { return _mm_shuffle_ps(v, v, _MM_SHUFFLE(3, 3, 3, 3)); }
+  /// [carry, v0, v1, v2]: an inclusive vector made exclusive.
+  static V shift_in(V carry, V v) { return _mm_move_ss(_mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 1, 0, 0)), carry); }
+  static float total(V v) {  // (v0 + v1) + (v2 + v3)
+    const V h = _mm_add_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1)));  // v0+v1, ., v2+v3, .
+    return _mm_cvtss_f32(_mm_add_ss(h, _mm_movehl_ps(h, h)));
+  }
+};
+template <>
+struct plus_simd<double> {
+  using V = __m128d;
+  static constexpr int lanes = 2;
+  static V load(const double* p) { return _mm_loadu_pd(p); }
+  static void storeu(double* p, V v) { _mm_storeu_pd(p, v); }
+  static V add(V a, V b) { return _mm_add_pd(a, b); }
+  static V splat(double x) { return _mm_set1_pd(x); }
+  static double first(V v) { return _mm_cvtsd_f64(v); }
+  static V prefix(V v) {
+    const V z1 = _mm_castsi128_pd(_mm_set_epi64x(0, static_cast<long long>(0x8000000000000000ull)));
+    return _mm_add_pd(v, _mm_or_pd(_mm_castsi128_pd(_mm_slli_si128(_mm_castpd_si128(v), 8)), z1));
+  }
+  static V last(V v) { return _mm_unpackhi_pd(v, v); }
+  static V shift_in(V carry, V v) { return _mm_shuffle_pd(carry, v, 0); }
+  static double total(V v) { return _mm_cvtsd_f64(_mm_add_sd(v, _mm_unpackhi_pd(v, v))); }
+};
+
+/// A whole block first[b, b + len) (len a multiple of 8 vectors) of floats or doubles under plus
+/// into out[b, b + len), from *start (null: inclusive, from the first item): the side-by-side
+/// sub-ranges of scan_block (8 of m = len / 8 items, each started from the carry of those before
+/// it), each scanned a vector at a time: the vector's own prefix in two shifted adds, plus the
+/// carry, whose last lane carries on. One store a vector instead of one an item (the scalar
+/// chains were bound by stores: 0.34 ns an item in L1 on a 2-core Xeon, 16 cores at 2^24 f32:
+/// 0.61-0.72x GCC's par_unseq scan before, 0.98-1.13x after). The sub-range totals are vector
+/// sums (lanes combined in pairs). Only the association differs from the scalar chains; it still
+/// depends on len only. Shifted-in lanes and an absent start are -0.0, which adds exactly. Raw
+/// memory of T is loaded and stored as vectors, anything else an item at a time (converted as
+/// the scalar loop converts). In place works: a vector is loaded before its own place is
+/// written, the sub-ranges are disjoint, and the totals are read before any store.
+template <bool Exclusive, class T, class It, class OutIt>
+void scan_block_plus(It first, OutIt out, size_type b, size_type len, const T* start) {
+  using S = plus_simd<T>;
+  using V = typename S::V;
+  constexpr int K = lane_tuning::contiguous, W = S::lanes;
+  const size_type m = len / K;
+  auto load = [&](size_type i) -> V {  // first[b + i, b + i + W)
+    if constexpr (tide::detail::contiguous_traits<It>::value) {
+      if constexpr (std::is_same_v<std::remove_cv_t<typename tide::detail::contiguous_traits<It>::element_type>, T>)
+        return S::load(tide::detail::contiguous_address(first) + b + i);
+    }
+    alignas(16) T v[W];
+    for (int l = 0; l < W; ++l) v[l] = static_cast<T>(first[b + i + l]);
+    return S::load(v);
+  };
+  auto store = [&](size_type i, V v) {  // out[b + i, b + i + W)
+    if constexpr (std::is_same_v<OutIt, T*>) {
+      S::storeu(out + b + i, v);
+    } else {
+      alignas(16) T o[W];
+      S::storeu(o, v);
+      for (int l = 0; l < W; ++l) out[b + i + l] = o[l];
+    }
+  };
+  T run[K];
+  {
+    V tot[K - 1];
+    for (int k = 0; k < K - 1; ++k) tot[k] = load(k * m);
+    for (size_type i = W; i < m; i += W)
+      for (int k = 0; k < K - 1; ++k) tot[k] = S::add(tot[k], load(k * m + i));
+    run[0] = start ? *start : T(-0.0);
+    for (int k = 1; k < K; ++k) run[k] = (k == 1 && !start) ? S::total(tot[0]) : run[k - 1] + S::total(tot[k - 1]);
+  }
+  V carry[K];
+  for (int k = 0; k < K; ++k) carry[k] = S::splat(run[k]);
+  for (size_type i = 0; i < m; i += W)
+    for (int k = 0; k < K; ++k) {
+      const V inc = S::add(carry[k], S::prefix(load(k * m + i)));
+      store(k * m + i, Exclusive ? S::shift_in(carry[k], inc) : inc);
+      carry[k] = S::last(inc);
+    }
+}
+#endif
+
 /// Whether scan_block scans blocks of Acc as side-by-side sub-ranges (given split).
 template <class Acc>
 constexpr bool scans_side_by_side = lanes_fit<Acc> && !std::is_integral_v<Acc>;
@@ -45,6 +161,11 @@ constexpr bool scans_side_by_side = lanes_fit<Acc> && !std::is_integral_v<Acc>;
 template <bool Exclusive, class Acc, class It, class OutIt, class Op>
 void scan_block(It first, OutIt out, size_type b, size_type e, const Acc* start, Op& op, bool split) {
   constexpr int S = lane_tuning::contiguous;
+#if TIDE_OMP_STREAM_STORES
+  if constexpr (scans_plus_simd<Acc, It, Op>) {
+    if (split && e - b == scan_tuning::block_items) return scan_block_plus<Exclusive, Acc>(first, out, b, e - b, start);
+  }
+#endif
   if constexpr (scans_side_by_side<Acc>) {
     const size_type m = (e - b) / S;
     if (split && m >= 2) {
@@ -103,6 +224,7 @@ void scan_block(It first, OutIt out, size_type b, size_type e, const Acc* start,
     rest(acc, b + 1);
   }
 }
+
 
 /// scan_block into raw memory o[b, e) by way of a block buffer in L1: the block is scanned into
 /// the buffer (the same values, the same association), then copied out in one sequential pass,
