@@ -31,6 +31,25 @@ std::vector<std::int64_t> stream_sizes() {
   return s;
 }
 
+/// Calls write(out, t) for outputs at every offset 0-16 of a fenced buffer and thread counts ts:
+/// out[0, want.size()) must equal want, and nothing before or after it may change.
+template <class Write>
+void check_unaligned(const std::vector<std::uint32_t>& want, std::int64_t room, std::initializer_list<int> ts,
+                     Write write) {
+  for (int off = 0; off < 17; ++off)
+    for (int t : ts) {
+      CAPTURE(off);
+      CAPTURE(t);
+      std::vector<std::uint32_t> buf(static_cast<std::size_t>(room + 40), 0xdeadbeefu);
+      std::uint32_t* out = buf.data() + off;
+      write(out, t);
+      REQUIRE(std::equal(want.begin(), want.end(), out));
+      for (int i = 0; i < off; ++i) REQUIRE(buf[i] == 0xdeadbeefu);
+      for (std::size_t i = static_cast<std::size_t>(off) + want.size(); i < buf.size(); ++i)
+        REQUIRE(buf[i] == 0xdeadbeefu);
+    }
+}
+
 struct twelve_bytes {  // not a power of two: plain stores
   std::uint32_t a, b, c;
   bool operator==(const twelve_bytes& o) const { return a == o.a && b == o.b && c == o.c; }
@@ -113,21 +132,13 @@ TEST_CASE("par transform through streaming stores matches seq across the thresho
 TEST_CASE("par transform through streaming stores writes unaligned outputs and nothing around them") {
   stream_threshold low(256);
   for (std::int64_t n : {std::int64_t(70), std::int64_t(4096 * 3 + 7), std::int64_t(300007)}) {
+    CAPTURE(n);
     auto x = random_vector<std::uint32_t>(n, "stream-unaligned", 0, 1000);
     std::vector<std::uint32_t> want(x.size());
     tide::transform(tide::seq, x.begin(), x.end(), want.begin(), affine_x{});
-    for (int off = 0; off < 17; ++off)
-      for (int t : {1, 3}) {
-        CAPTURE(n);
-        CAPTURE(off);
-        CAPTURE(t);
-        std::vector<std::uint32_t> buf(static_cast<std::size_t>(n + 40), 0xdeadbeefu);
-        std::uint32_t* out = buf.data() + off;
-        tide::transform(tide::par.with_threads(t), x.data(), x.data() + n, out, affine_x{});
-        REQUIRE(std::equal(want.begin(), want.end(), out));
-        for (int i = 0; i < off; ++i) REQUIRE(buf[i] == 0xdeadbeefu);
-        for (std::size_t i = static_cast<std::size_t>(off + n); i < buf.size(); ++i) REQUIRE(buf[i] == 0xdeadbeefu);
-      }
+    check_unaligned(want, n, {1, 3}, [&](std::uint32_t* out, int t) {
+      tide::transform(tide::par.with_threads(t), x.data(), x.data() + n, out, affine_x{});
+    });
   }
 }
 
@@ -189,17 +200,9 @@ TEST_CASE("par scans through streaming stores write unaligned outputs and nothin
   std::vector<std::uint32_t> want(h.size());
   tide::exclusive_scan(tide::seq, h.begin(), h.end(), want.begin(), 7u);
   stream_threshold low(256);
-  for (int off = 0; off < 17; ++off)
-    for (int t : {1, 2, 3}) {
-      CAPTURE(off);
-      CAPTURE(t);
-      std::vector<std::uint32_t> buf(static_cast<std::size_t>(n + 40), 0xdeadbeefu);
-      std::uint32_t* out = buf.data() + off;
-      tide::exclusive_scan(tide::par.with_threads(t), h.data(), h.data() + n, out, 7u);
-      REQUIRE(std::equal(want.begin(), want.end(), out));
-      for (int i = 0; i < off; ++i) REQUIRE(buf[i] == 0xdeadbeefu);
-      for (std::size_t i = static_cast<std::size_t>(off + n); i < buf.size(); ++i) REQUIRE(buf[i] == 0xdeadbeefu);
-    }
+  check_unaligned(want, n, {1, 2, 3}, [&](std::uint32_t* out, int t) {
+    tide::exclusive_scan(tide::par.with_threads(t), h.data(), h.data() + n, out, 7u);
+  });
 }
 
 TEST_CASE("par scans through streaming stores work in place, non-commutative operators too") {
@@ -268,19 +271,12 @@ TEST_CASE("par copy_if through streaming stores writes unaligned outputs and not
   auto x = random_vector<std::uint32_t>(n, "stream-copy-if-unaligned", 0, 100);
   std::vector<std::uint32_t> want(x.size());
   auto keep = [](std::uint32_t v) { return v % 3 != 0; };
-  const auto k = tide::copy_if(tide::seq, x.begin(), x.end(), want.begin(), keep) - want.begin();
+  const auto kept = tide::copy_if(tide::seq, x.begin(), x.end(), want.begin(), keep) - want.begin();
+  want.resize(static_cast<std::size_t>(kept));
   stream_threshold low(256);
-  for (int off = 0; off < 17; ++off)
-    for (int t : {1, 2, 3}) {
-      CAPTURE(off);
-      CAPTURE(t);
-      std::vector<std::uint32_t> buf(static_cast<std::size_t>(n + 40), 0xdeadbeefu);
-      std::uint32_t* out = buf.data() + off;
-      REQUIRE(tide::copy_if(tide::par.with_threads(t), x.data(), x.data() + n, out, keep) == out + k);
-      REQUIRE(std::equal(want.begin(), want.begin() + k, out));
-      for (int i = 0; i < off; ++i) REQUIRE(buf[i] == 0xdeadbeefu);
-      for (std::size_t i = static_cast<std::size_t>(off + k); i < buf.size(); ++i) REQUIRE(buf[i] == 0xdeadbeefu);
-    }
+  check_unaligned(want, n, {1, 2, 3}, [&](std::uint32_t* out, int t) {
+    REQUIRE(tide::copy_if(tide::par.with_threads(t), x.data(), x.data() + n, out, keep) == out + want.size());
+  });
 }
 
 TEST_CASE("par copy_if into raw memory gives seq's result when its queues overflow, for every thread count") {

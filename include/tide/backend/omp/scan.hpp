@@ -58,7 +58,6 @@ struct plus_simd<float> {
   static void storeu(float* p, V v) { _mm_storeu_ps(p, v); }
   static V add(V a, V b) { return _mm_add_ps(a, b); }
   static V splat(float x) { return _mm_set1_ps(x); }
-  static float first(V v) { return _mm_cvtss_f32(v); }
   /// The inclusive prefix of v's lanes; the lanes shifted in are -0.0 (x + -0.0 is x, bit for bit).
   static V prefix(V v) {
     const V z1 = _mm_castsi128_ps(_mm_set_epi32(0, 0, 0, int(0x80000000u)));
@@ -82,7 +81,6 @@ struct plus_simd<double> {
   static void storeu(double* p, V v) { _mm_storeu_pd(p, v); }
   static V add(V a, V b) { return _mm_add_pd(a, b); }
   static V splat(double x) { return _mm_set1_pd(x); }
-  static double first(V v) { return _mm_cvtsd_f64(v); }
   static V prefix(V v) {
     const V z1 = _mm_castsi128_pd(_mm_set_epi64x(0, static_cast<long long>(0x8000000000000000ull)));
     return _mm_add_pd(v, _mm_or_pd(_mm_castsi128_pd(_mm_slli_si128(_mm_castpd_si128(v), 8)), z1));
