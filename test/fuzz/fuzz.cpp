@@ -22,7 +22,16 @@
 //
 // Integer sums, scans and by-key operations run in the unsigned type of the same width, so that
 // wrap-around is defined (the bits are those of the signed type).
+//
+// OMP system: one case in three moves the streaming threshold down to 4 KiB (so that transform,
+// the scans and copy_if write through their block buffers and non-temporal stores at the fuzzer's
+// sizes, not only past the LLC), and one in four shrinks copy_if's per-thread queues to one block
+// (so that blocks overflow them); both follow from the case's seed, so --case=SEED repeats them.
 #include <tide/tide.hpp>
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_OMP
+#include <tide/backend/omp/copy_if.hpp>
+#include <tide/backend/omp/stream_store.hpp>
+#endif
 
 #include <algorithm>
 #include <chrono>
@@ -851,8 +860,28 @@ case_desc describe_case(std::uint64_t seed, bool boundary, int max_log2) {
   return describe(seed, max_log2);
 }
 
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_OMP
+/// The OMP backend's knobs for one case (the header says which), put back when the case ends.
+struct omp_knobs {
+  explicit omp_knobs(std::uint64_t seed) {
+    const std::uint64_t k = splitmix(seed ^ 0x5f3759df5f3759dfull);
+    tide::backend::omp::detail::stream_threshold_override = k % 3 == 0 ? 4096 : 0;
+    tide::backend::omp::detail::copy_if_queue_blocks_override = (k >> 8) % 4 == 0 ? 1 : 0;
+  }
+  ~omp_knobs() {
+    tide::backend::omp::detail::stream_threshold_override = 0;
+    tide::backend::omp::detail::copy_if_queue_blocks_override = 0;
+  }
+  omp_knobs(const omp_knobs&) = delete;
+  omp_knobs& operator=(const omp_knobs&) = delete;
+};
+#endif
+
 outcome run_case(const case_desc& c) {
   std::mt19937_64 g(splitmix(c.seed));
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_OMP
+  const omp_knobs knobs(c.seed);
+#endif
   try {
     switch (c.type) {
       case 0: return run_case_typed<std::int8_t>(c, g);
