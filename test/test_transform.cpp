@@ -4,6 +4,8 @@
 #include <functional>
 #include <numeric>
 
+#include <limits>
+
 #include "common.hpp"
 
 using namespace tide_test;
@@ -306,6 +308,16 @@ TEST_CASE_TEMPLATE("sequence computes in init's type, as Thrust, then converts t
   tide::sequence(B::policy(), d.begin(), d.end(), std::int64_t(0), std::int64_t(1) << 30);  // in int64
   for (std::int64_t i = 0; i < 8; ++i) want[i] = i << 30;
   CHECK(to_std(d) == want);
+  // Step 1 (its own path: no multiply) wraps the same way: int init past INT_MAX, int8 past 127.
+  tide::sequence(B::policy(), d.begin(), d.end(), 2147483645);
+  for (std::int64_t i = 0; i < 8; ++i)
+    want[i] = static_cast<std::int32_t>(static_cast<std::uint32_t>(2147483645) + static_cast<std::uint32_t>(i));
+  CHECK(to_std(d) == want);
+  CHECK(want[3] == std::numeric_limits<std::int32_t>::min());
+  tide::sequence(B::policy(), d.begin(), d.end(), std::int8_t(125), std::int8_t(1));
+  for (std::int64_t i = 0; i < 8; ++i) want[i] = static_cast<std::int8_t>(static_cast<std::uint8_t>(125 + i));
+  CHECK(to_std(d) == want);
+  CHECK(want[3] == -128);
   // A float init and step over doubles: stepped in float.
   const std::int64_t n = 1000;
   typename B::template vector<double> f(n, tide::no_init);

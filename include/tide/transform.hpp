@@ -94,18 +94,31 @@ struct transform_if2_fn {
 
 /// Index i -> init + step * i, computed in T, init's type, as Thrust (thrust/system/detail/generic/
 /// sequence.inl: `init + step * static_cast<T>(i)` for arithmetic T). Integers wrap modulo 2^bits
-/// of T, as Thrust's do on the GPU (computed in unsigned 64-bit arithmetic, so no signed overflow).
+/// of T, as Thrust's do on the GPU: computed in unsigned arithmetic as wide as T (at least
+/// unsigned int), so no signed overflow, and the same bits as any wider unsigned computation cut
+/// to T.
 template <class T>
 struct sequence_value {
   T init, step;
   TIDE_HOST_DEVICE T operator()(size_type i) const {
-    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
-      return static_cast<T>(static_cast<unsigned long long>(init) +
-                            static_cast<unsigned long long>(step) * static_cast<unsigned long long>(i));
-    else if constexpr (std::is_arithmetic_v<T>)
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      using W = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+      return static_cast<T>(static_cast<W>(static_cast<W>(init) + static_cast<W>(step) * static_cast<W>(i)));
+    } else if constexpr (std::is_arithmetic_v<T>)
       return static_cast<T>(init + step * static_cast<T>(i));
     else
       return init + step * i;
+  }
+};
+
+/// sequence_value for integers with step 1: init + i, the same bits without the multiply, which
+/// SSE2 cannot vectorize (par, one thread, 2^20 u32: 284 against 138 us).
+template <class T>
+struct sequence_from {
+  T init;
+  TIDE_HOST_DEVICE T operator()(size_type i) const {
+    using W = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+    return static_cast<T>(static_cast<W>(static_cast<W>(init) + static_cast<W>(i)));
   }
 };
 
@@ -292,10 +305,18 @@ template <class Policy, class It, class T, detail::enable_if_policy_t<Policy> = 
 TIDE_HOST_DEVICE void sequence(const Policy& policy, It first, It last, T init, T step) {
   using value_t = T;
   size_type n = detail::range_size(policy, first, last, "sequence");
-  if (n > 0)
-    detail::dispatch::transform(detail::writer_policy<It>(detail::run_policy(policy)), counting_iterator<size_type>(0),
-                                n, detail::unwrap_iterator(first),
-                                detail::sequence_value<value_t>{value_t(init), value_t(step)});
+  if (n == 0) return;
+  if constexpr (std::is_integral_v<value_t> && !std::is_same_v<value_t, bool>) {
+    if (step == value_t(1)) {
+      detail::dispatch::transform(detail::writer_policy<It>(detail::run_policy(policy)),
+                                  counting_iterator<size_type>(0), n, detail::unwrap_iterator(first),
+                                  detail::sequence_from<value_t>{value_t(init)});
+      return;
+    }
+  }
+  detail::dispatch::transform(detail::writer_policy<It>(detail::run_policy(policy)), counting_iterator<size_type>(0), n,
+                              detail::unwrap_iterator(first),
+                              detail::sequence_value<value_t>{value_t(init), value_t(step)});
 }
 /// first[i] = init + i.
 TIDE_EXEC_CHECK_DISABLE
