@@ -470,3 +470,25 @@ TEST_CASE("the balanced path cuts at the first state of the standard's loop at o
     }
   }
 }
+
+TEST_CASE("the run searches outward from a cut find the binary searches' answers, in runs of every length") {
+  // balance() finds the ends of a run of equal keys by galloping from the cut (short runs cost a
+  // probe or two); it must agree with lower_bound / upper_bound over any range, short or long runs.
+  auto g = rng("set-gallop");
+  auto comp = tide::less<>();
+  for (int round = 0; round < 3000; ++round) {
+    std::vector<int> x(g() % 70);
+    const int range = 1 + static_cast<int>(g() % (round % 3 == 0 ? 2 : 9));
+    for (auto& v : x) v = static_cast<int>(g() % range);
+    std::sort(x.begin(), x.end());
+    const std::int64_t n = std::int64_t(x.size());
+    const std::int64_t lo = n ? std::int64_t(g() % (n + 1)) : 0;
+    const std::int64_t hi = lo + (n - lo ? std::int64_t(g() % (n - lo + 1)) : 0);
+    const int key = static_cast<int>(g() % (range + 2)) - 1;
+    CAPTURE(round);
+    CHECK(tide::detail::set_lower_bound_near_end(x.data(), lo, hi, key, comp) ==
+          std::lower_bound(x.begin() + lo, x.begin() + hi, key) - x.begin());
+    CHECK(tide::detail::set_upper_bound_near_begin(x.data(), lo, hi, key, comp) ==
+          std::upper_bound(x.begin() + lo, x.begin() + hi, key) - x.begin());
+  }
+}

@@ -81,6 +81,39 @@ TIDE_HOST_DEVICE Size set_upper_bound(It x, Size lo, Size hi, const T& key, Comp
   return lo;
 }
 
+/// set_lower_bound for an answer near hi: gallops down from hi (probes hi - 1, hi - 2, hi - 4, ...)
+/// and searches the last gap, so a run of r equal keys costs O(log r) probes, not O(log(hi - lo)).
+TIDE_EXEC_CHECK_DISABLE
+template <class It, class Size, class T, class Comp>
+TIDE_HOST_DEVICE Size set_lower_bound_near_end(It x, Size lo, Size hi, const T& key, Comp& comp) {
+  // Everything in [hi, the original hi) is not less than key.
+  for (Size step = 1; lo < hi; step *= 2) {
+    const Size p = hi - lo > step ? hi - step : lo;
+    if (comp(x[p], key)) {
+      lo = p + 1;
+      break;
+    }
+    hi = p;
+  }
+  return set_lower_bound(x, lo, hi, key, comp);
+}
+
+/// set_upper_bound for an answer near lo: gallops up from lo (probes lo, lo + 1, lo + 3, ...).
+TIDE_EXEC_CHECK_DISABLE
+template <class It, class Size, class T, class Comp>
+TIDE_HOST_DEVICE Size set_upper_bound_near_begin(It x, Size lo, Size hi, const T& key, Comp& comp) {
+  // Everything in [the original lo, lo) is not greater than key.
+  for (Size step = 1; lo < hi; step *= 2) {
+    const Size p = hi - lo > step ? lo + step - 1 : hi - 1;
+    if (comp(key, x[p])) {
+      hi = p;
+      break;
+    }
+    lo = p + 1;
+  }
+  return set_upper_bound(x, lo, hi, key, comp);
+}
+
 /// The balanced path at diagonal d: `i` is the merge path there (how many of the first d outputs
 /// of the stable merge, ties a's first, come from a). Returns the first state of the set loop
 /// with i + j >= d (i + j is d or d + 1).
@@ -91,11 +124,12 @@ TIDE_HOST_DEVICE set_state<Size> balance(ItA a, Size na, ItB b, Size nb, Size d,
   // The merge path has a[i-1] <= b[j]: only when they are equal does a run of equal keys straddle
   // the cut with copies consumed on one side and not on the other.
   if (i == 0 || j == nb || comp(a[i - 1], b[j])) return {i, j};
+  // The run's ends are searched outward from the cut: runs are usually short (a probe each side).
   const auto x = b[j];
-  const Size s1 = set_lower_bound(a, Size(0), i - 1, x, comp);  // x's run in a: [s1, e1)
-  const Size e1 = set_upper_bound(a, i, na, x, comp);
-  const Size s2 = set_lower_bound(b, Size(0), j, x, comp);  // in b: [s2, e2)
-  const Size e2 = set_upper_bound(b, j + 1, nb, x, comp);
+  const Size s1 = set_lower_bound_near_end(a, Size(0), i - 1, x, comp);  // x's run in a: [s1, e1)
+  const Size e1 = set_upper_bound_near_begin(a, i, na, x, comp);
+  const Size s2 = set_lower_bound_near_end(b, Size(0), j, x, comp);  // in b: [s2, e2)
+  const Size e2 = set_upper_bound_near_begin(b, j + 1, nb, x, comp);
   const Size m = e1 - s1, k = e2 - s2, taken = (i - s1) + (j - s2);
   const Size both = m < k ? m : k;
   // In the run the loop first takes `both` pairs (states (s1+t, s2+t)), then singles of the longer side.

@@ -182,12 +182,14 @@ __global__ void __launch_bounds__(Tuning::threads)
 }
 
 /// Runs set operation Op (by key when Pairs) and returns the number of elements written.
-template <tide::detail::set_op Op, bool Pairs, class KA, class KB, class VA, class VB, class KO, class VO, class Comp>
+/// `Tuning`: the block shape (set_tuning's by default; for experiments).
+template <tide::detail::set_op Op, bool Pairs, class Tuning = void, class KA, class KB, class VA, class VB, class KO,
+          class VO, class Comp>
 size_type set_operation_impl(const cuda_policy& p, KA a, size_type na, KB b, size_type nb, VA va, VB vb,
                              KO keys_out, VO vals_out, Comp comp, const char* algorithm) {
   check_pending(algorithm);
   using K = iter_value_t<KA>;
-  using tuning = set_tuning<sizeof(K)>;
+  using tuning = std::conditional_t<std::is_void_v<Tuning>, set_tuning<sizeof(K)>, Tuning>;
   const size_type total = na + nb;
   if (total == 0) return 0;
   const size_type tiles = ceil_div(total, tuning::tile);
