@@ -19,22 +19,31 @@
 
 namespace tide::backend::cuda::detail {
 
-/// Block shape of a onesweep pass by key and value size (value 0: keys only), measured on an H200 at
-/// 2^28 random keys (docs/notes/sort.md; CUB SortKeys u32 5.42 ms, u64 16.40 in the same run):
-/// 4-byte keys 256x23 min 3 (6.67 ms; 256x20 6.83, 384x20 6.89, 512x15 7.29; float keys keep their
-/// digits: 7.12 against 7.35), 8-byte keys 256x20 min 3 (15.85; 384x18 16.40), 4-byte pairs 384x22
-/// (8.21; 256x22 8.29, 384x18 8.78).
+/// Block shape of a onesweep pass by key and value size (value 0: keys only), measured at 2^28
+/// random keys (docs/notes/sort.md). What decides it is occupancy: the pass is latency-bound, and
+/// CUB's sm_90 pass (384x19, 56 registers, 3 blocks an SM) ran 1.24 ms against our 256x23 (80
+/// registers, 3 blocks of 256) 1.42 ms with 6% fewer instructions (ncu, H100).
+/// - 4-byte keys: 384x17 min 3 (56 registers, no spill; 18 and 19 items spill). H100, against CUB
+///   (64-bit counts) in the same run: u32 0.90 -> 0.99x at 2^28, 0.98 -> 1.07x at 2^24; f32 with the
+///   digits recomputed at the scatter (keeping them in shared memory spills at 56 registers) 0.87 ->
+///   1.00x and 0.92 -> 1.07x. (448x19 min 2: 0.94 / 0.91x; 512x17 min 2: 0.95 / 0.91x.)
+/// - 8-byte keys: 384x12 min 3 (56 registers, no spill), u64 at 2^28 0.92 -> 1.02x CUB (256x20 min
+///   3, 80 registers, spilled 116 bytes; 512x10 min 2 0.95x, 384x11 0.94x, 320x16 0.93x).
+/// - 4-byte pairs 384x22 min 2 (8.21 ms; 256x22 8.29, 384x18 8.78): H200, session 2.
 template <std::size_t KeyBytes, std::size_t ValueBytes>
 struct onesweep_tuning {
   static constexpr std::size_t dominant = KeyBytes > ValueBytes ? KeyBytes : ValueBytes;
   static constexpr bool narrow = ValueBytes == 0 && (KeyBytes == 4 || KeyBytes == 8);  ///< 4- or 8-byte keys only
-  static constexpr int threads = narrow ? 256 : 384;
-  static constexpr int items = narrow            ? (KeyBytes == 4 ? 23 : 20)
+  static constexpr int threads = 384;
+  static constexpr int items = narrow            ? (KeyBytes == 4 ? 17 : 12)
                                : ValueBytes == 0 ? 20
                                : dominant <= 4    ? 22
                                : dominant <= 8    ? 12
                                                   : 7;
   static constexpr int min_blocks = narrow ? 3 : 2;  ///< per SM, for __launch_bounds__ (caps the registers)
+  /// Keys alone recompute float digits at the scatter (0: keeping them spills, 4- and 8-byte keys
+  /// alike); pairs keep them (-1, the default).
+  static constexpr int keep_digits = narrow ? 0 : -1;
   static constexpr int tile = threads * items;
   /// Tiles per portion: a portion has fewer than 2^30 keys.
   static constexpr int portion_tiles = ((1 << 30) - 1) / tile;
