@@ -29,10 +29,14 @@ namespace detail {
 /// 24 KB 0.70, 32 KB 0.64-0.66, 40/48/64 KB 0.627-0.645; through registers 0.77 at best; CUB 0.69):
 /// the block's fixed costs (look-back, barriers) spread over more bytes, and shared memory, not
 /// registers, bounds the blocks in flight. The L2 prefetch hint gained under 1%.
+/// 8-byte accumulators: 20 items (40 KB tiles). H100, 2^28 u64 inclusive sums, CUB 1.580-1.590 ms in
+/// the same runs: 16 items 1.654, 20 1.584, 24 1.599-1.614, 28 1.593; 384x16 1.581, 384x20 1.632,
+/// 512x16 1.636.
 template <class Acc, int Arch>
 struct scan_tuning {
   static constexpr int block_threads = 256;
-  static constexpr int items_per_thread = sizeof(Acc) <= 4 ? 48 : 16;  ///< staged (16-byte runs)
+  /// Staged (16-byte runs).
+  static constexpr int items_per_thread = sizeof(Acc) <= 4 ? 48 : sizeof(Acc) <= 8 ? 20 : 16;
   /// Staged items per thread below `small_tiles_per_sm` big tiles per SM: with few tiles, smaller
   /// ones keep every SM busy (2^20 u32 is 86 tiles of 12288 items on 132 SMs).
   static constexpr int small_items_per_thread = 16;
