@@ -54,6 +54,29 @@ double time_ms(F&& f, int reps = 10) {
 
 namespace td = tide::backend::cuda::detail;
 
+/// Median of `reps - 1` timed calls of f (the first is a warm-up), each after prep() outside the events.
+template <class Prep, class F>
+double time_prepped_ms(Prep&& prep, F&& f, int reps = 9) {
+  std::vector<float> t;
+  cudaEvent_t a, b;
+  CK(cudaEventCreate(&a));
+  CK(cudaEventCreate(&b));
+  for (int r = 0; r < reps; ++r) {
+    prep();
+    CK(cudaEventRecord(a));
+    f();
+    CK(cudaEventRecord(b));
+    CK(cudaEventSynchronize(b));
+    float ms;
+    CK(cudaEventElapsedTime(&ms, a, b));
+    if (r) t.push_back(ms);
+  }
+  CK(cudaEventDestroy(a));
+  CK(cudaEventDestroy(b));
+  std::sort(t.begin(), t.end());
+  return double(t[t.size() / 2]);
+}
+
 #ifdef NEW
 template <int T, int I, int M>
 struct set_shape {
@@ -305,22 +328,7 @@ static void sort_variants(std::size_t n) {
   CK(cudaMalloc(&tmp, bytes));
   const char* tn = std::is_floating_point_v<K> ? "f32" : sizeof(K) == 8 ? "u64" : "u32";
   auto timed = [&](auto&& f) {
-    std::vector<float> t;
-    cudaEvent_t a, b;
-    CK(cudaEventCreate(&a));
-    CK(cudaEventCreate(&b));
-    for (int r = 0; r < 9; ++r) {
-      CK(cudaMemcpy(k, src, n * sizeof(K), cudaMemcpyDeviceToDevice));
-      CK(cudaEventRecord(a));
-      f();
-      CK(cudaEventRecord(b));
-      CK(cudaEventSynchronize(b));
-      float ms;
-      CK(cudaEventElapsedTime(&ms, a, b));
-      if (r) t.push_back(ms);
-    }
-    std::sort(t.begin(), t.end());
-    return double(t[t.size() / 2]);
+    return time_prepped_ms([&] { CK(cudaMemcpy(k, src, n * sizeof(K), cudaMemcpyDeviceToDevice)); }, f);
   };
   double cub_ms = timed([&] { cub::DeviceRadixSort::SortKeys(tmp, bytes, src, alt, nl, 0, int(sizeof(K) * 8)); });
   std::vector<K> ref(n), got(n);
@@ -386,23 +394,11 @@ static void pairs_variants(std::size_t n) {
   cub::DeviceRadixSort::SortPairs(tmp, bytes, src, alt, srcv, altv, nl, 0, 32);
   CK(cudaMalloc(&tmp, bytes));
   auto timed = [&](auto&& f) {
-    std::vector<float> t;
-    cudaEvent_t a, b;
-    CK(cudaEventCreate(&a));
-    CK(cudaEventCreate(&b));
-    for (int r = 0; r < 9; ++r) {
+    auto prep = [&] {
       CK(cudaMemcpy(k, src, n * 4, cudaMemcpyDeviceToDevice));
       CK(cudaMemcpy(v, srcv, n * 4, cudaMemcpyDeviceToDevice));
-      CK(cudaEventRecord(a));
-      f();
-      CK(cudaEventRecord(b));
-      CK(cudaEventSynchronize(b));
-      float ms;
-      CK(cudaEventElapsedTime(&ms, a, b));
-      if (r) t.push_back(ms);
-    }
-    std::sort(t.begin(), t.end());
-    return double(t[t.size() / 2]);
+    };
+    return time_prepped_ms(prep, f);
   };
   double cub_ms = timed([&] { cub::DeviceRadixSort::SortPairs(tmp, bytes, src, alt, srcv, altv, nl, 0, 32); });
   std::vector<K> rk(n), rv(n), gk(n), gv(n);
