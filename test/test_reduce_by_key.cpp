@@ -201,6 +201,51 @@ TEST_CASE_TEMPLATE("reduce_by_key reads keys through a transform_iterator and su
   CHECK(ok);
 }
 
+namespace {
+/// A key too large for the CUDA kernel to gather a tile of in shared memory (the path that writes
+/// each head's key and value straight from registers): 160 bytes.
+struct wide_key {
+  std::int64_t id;
+  std::int64_t pad[19];
+};
+struct wide_key_equal {
+  TIDE_HOST_DEVICE bool operator()(const wide_key& a, const wide_key& b) const { return a.id == b.id; }
+};
+}  // namespace
+
+TEST_CASE_TEMPLATE("reduce_by_key with keys too wide to gather in shared memory gives the same runs", B,
+                   TIDE_TEST_BACKENDS) {
+  for (int max_run : {1, 9, 20000}) {
+    for (std::int64_t n : {std::int64_t(1), std::int64_t(1000), std::int64_t(100003)}) {
+      auto ids = random_runs(n, "rbk-wide-" + std::to_string(max_run), max_run);
+      std::vector<wide_key> keys(static_cast<std::size_t>(n));
+      for (std::int64_t i = 0; i < n; ++i) keys[i] = wide_key{ids[i], {i, 1, 2, 3}};
+      auto vals = random_vector<double>(n, "rbk-wide-values", -100, 100);
+      std::vector<wide_key> want_keys;
+      std::vector<double> want_vals;
+      reference_reduce_by_key(keys, vals, want_keys, want_vals, wide_key_equal{}, std::plus<>());
+      auto dk = to_backend<B>(keys);
+      auto dv = to_backend<B>(vals);
+      typename B::template vector<wide_key> keys_out(n);
+      typename B::template vector<double> vals_out(n);
+      auto ends = tide::reduce_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), keys_out.begin(),
+                                      vals_out.begin(), wide_key_equal{});
+      CAPTURE(n);
+      CAPTURE(max_run);
+      const auto segments = static_cast<std::size_t>(ends.first - keys_out.begin());
+      REQUIRE(segments == want_keys.size());
+      auto got_keys = to_std(keys_out);
+      auto got_vals = to_std(vals_out);
+      std::size_t bad = 0;
+      for (std::size_t s = 0; s < segments; ++s) {
+        const bool same_key = got_keys[s].id == want_keys[s].id && got_keys[s].pad[0] == want_keys[s].pad[0];
+        bad += same_key && close(got_vals[s], want_vals[s]) ? 0 : 1;
+      }
+      CHECK(bad == 0);
+    }
+  }
+}
+
 TEST_CASE_TEMPLATE("reduce_by_key of an empty range writes nothing", B, TIDE_TEST_BACKENDS) {
   typename B::template vector<int> keys, vals, keys_out(2, 7), vals_out(2, 7);
   auto ends = tide::reduce_by_key(B::policy(), keys.begin(), keys.end(), vals.begin(), keys_out.begin(),

@@ -32,8 +32,9 @@ inline constexpr unsigned chain_aggregate = 1;  ///< the slot holds A_k
 inline constexpr unsigned chain_inclusive = 2;  ///< the slot holds P_k
 
 /// Per tile: a status (0, chain_aggregate, chain_inclusive) and the value it names. Up to 8 bytes
-/// both sit in one word written at once; larger values keep A_k and P_k apart, each written before
-/// a release store of its status bit and read after an acquire load of it.
+/// (or a count and 8 bytes: counted_value) both sit in one word written at once; larger values keep
+/// A_k and P_k apart, each written before a release store of its status bit and read after an
+/// acquire load of it.
 template <class T, tile_state_kind Kind = tile_state_kind_for<T>()>
 struct chain_state;
 
@@ -64,6 +65,22 @@ struct chain_state<T, tile_state_kind::packed16> {
     const ulonglong2 w = ld_relaxed_pair(d_words + slot);
     from_bits(v, w.y);
     return unsigned(w.x);
+  }
+};
+
+template <class T>
+struct chain_state<T, tile_state_kind::counted16> {
+  using traits = counted_value<T>;
+  ulonglong2* d_words;
+  static std::size_t bytes(size_type slots, std::size_t& clear) { return clear = std::size_t(slots) * 16; }
+  void bind(unsigned char* d, size_type) { d_words = reinterpret_cast<ulonglong2*>(d); }
+  __device__ TIDE_FORCEINLINE void set(size_type slot, unsigned status, const T& v) const {
+    st_relaxed_pair(d_words + slot, status | (traits::count(v) << 2), traits::payload(v));  // status: bits 0-1
+  }
+  __device__ TIDE_FORCEINLINE unsigned get(size_type slot, T& v) const {
+    const ulonglong2 w = ld_relaxed_pair(d_words + slot);
+    traits::assign(v, w.x >> 2, w.y);
+    return unsigned(w.x & 3u);
   }
 };
 

@@ -26,6 +26,8 @@
 // Slot state, by value size (status 0 = not yet, nonzero = published):
 //   - up to 4 bytes: status and value packed in one 8-byte word (relaxed 64-bit accesses);
 //   - up to 8 bytes: packed in one 16-byte word (relaxed 128-bit vector accesses, as CUB does);
+//   - a count and a payload of up to 8 bytes (counted_value: the by-key scans' segment values):
+//     the status in the count's word, one 16-byte word;
 //   - larger: a status array plus a value array; the value is written before a release store of the
 //     status and read after an acquire load of it, from L2.
 // count_tile_state packs 62-bit counts (copy_if, unique) in one 8-byte word.
@@ -84,12 +86,23 @@ __device__ TIDE_FORCEINLINE void from_bits(T& v, unsigned long long b) {
 
 // ---- slot states (device views, passed to kernels by value) -------------------------------------
 
-enum class tile_state_kind { packed8, packed16, split };
+enum class tile_state_kind { packed8, packed16, counted16, split };
+
+/// Values made of a count (below 2^61) and a payload of at most 8 bytes, such as the by-key scans'
+/// segment values (scan_by_key.hpp specializes this): the count shares a word with the status, so
+/// a slot is one 16-byte word (counted16), read in one round trip where `split` takes two (the
+/// status, then the value). Specializations give count(v), payload(v) (the payload's bits) and
+/// assign(v, count, payload_bits).
+template <class T>
+struct counted_value {
+  static constexpr bool value = false;
+};
 
 template <class T>
 constexpr tile_state_kind tile_state_kind_for() {
   if constexpr (sizeof(T) <= 4) return tile_state_kind::packed8;
   else if constexpr (sizeof(T) <= 8) return tile_state_kind::packed16;
+  else if constexpr (counted_value<T>::value) return tile_state_kind::counted16;
   else return tile_state_kind::split;
 }
 
@@ -123,6 +136,22 @@ struct tile_state<T, tile_state_kind::packed16> {
   __device__ TIDE_FORCEINLINE bool get(size_type slot, T& v) const {
     const ulonglong2 w = ld_relaxed_pair(d_words + slot);
     from_bits(v, w.y);
+    return w.x != 0;
+  }
+};
+
+template <class T>
+struct tile_state<T, tile_state_kind::counted16> {
+  using traits = counted_value<T>;
+  ulonglong2* d_words;
+  static std::size_t bytes(size_type slots, std::size_t& clear) { return clear = std::size_t(slots) * 16; }
+  void bind(unsigned char* d, size_type) { d_words = reinterpret_cast<ulonglong2*>(d); }
+  __device__ TIDE_FORCEINLINE void set(size_type slot, const T& v) const {
+    st_relaxed_pair(d_words + slot, 1u | (traits::count(v) << 1), traits::payload(v));  // status: bit 0
+  }
+  __device__ TIDE_FORCEINLINE bool get(size_type slot, T& v) const {
+    const ulonglong2 w = ld_relaxed_pair(d_words + slot);
+    traits::assign(v, w.x >> 1, w.y);
     return w.x != 0;
   }
 };
