@@ -183,7 +183,11 @@ void reduce_tuned(const cuda_policy& p, In in, size_type n, Out out, Acc init, O
                              : size_type(device_props().sm_count) * (device_props().max_threads_per_sm / Tuning::block_threads);
   tide::detail::temporary_buffer<Acc> partials(p, std::size_t(most_blocks < tiles ? most_blocks : tiles), algorithm);
   launch_reduce<Tuning>(p, in, n, shares, op, init, partials.data(), out, algorithm);
-  const Acc* d_partials = partials.data();
+  // The partials as the input's own pointer type where that is a pointer to Acc: the second pass
+  // is then the first pass's kernel, not a second instantiation (282 KB of sm_90 code in
+  // compare/size's unit, where reduce over T* had a T* and a const T* copy of each kernel).
+  using partials_t = std::conditional_t<std::is_same_v<In, const Acc*>, const Acc*, Acc*>;
+  const partials_t d_partials = partials.data();
   auto last = [&](auto, size_type& tiles_per_block) {
     tiles_per_block = ceil_div(blocks, tile);
     return size_type(1);
