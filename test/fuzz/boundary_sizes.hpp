@@ -1,5 +1,5 @@
-// Part of fuzz.cpp, CUDA builds only: included inside its anonymous namespace after the run_*
-// functions (fuzz.cpp includes tide/backend/cuda/path_boundaries.hpp at its top). For the
+// Part of fuzz.cpp, CUDA builds only: included inside its anonymous namespace, after fuzz.hpp's
+// helpers (fuzz.cpp includes tide/backend/cuda/path_boundaries.hpp at its top). For the
 // algorithm and element type of a case, the sizes where the CUDA code that the case's run_*
 // function calls changes its path or its tuning, read from the tuning structs and thresholds
 // themselves: a retune moves the fuzzer's boundary cases with it.

@@ -1,6 +1,7 @@
 // Fuzz cases for adjacent_difference, transform_inclusive_scan and transform_exclusive_scan
-// (issue 17), #included by fuzz.cpp after its helpers (outcome, first_difference, as_arith,
-// arith_t, from_device, same_bits, compare_scan). NaN inputs are allowed in all three.
+// (issue 17), #included by fuzz_transform_scan.cpp after fuzz.hpp's helpers (outcome,
+// first_difference, as_arith, arith_t, from_device, same_bits, compare_scan, and the transform
+// fuzz_scan_transform). NaN inputs are allowed in all three.
 //
 //   run_adjacent_difference<T>(h, g)     device against seq, exact (floats: the same bits, or both
 //                                        NaN); out of place or in place, minus or 2a - b (integers
@@ -21,14 +22,6 @@ struct fuzz_twice_minus {
   template <class T>
   TIDE_HOST_DEVICE T operator()(const T& a, const T& b) const {
     return static_cast<T>(T(2) * a - b);
-  }
-};
-/// 2x + 1 for integers (wrapping in the unsigned type), -x for floats: exact in every type.
-struct fuzz_scan_transform {
-  template <class T>
-  TIDE_HOST_DEVICE T operator()(const T& x) const {
-    if constexpr (std::is_floating_point_v<T>) return -x;
-    else return static_cast<T>(x * T(2) + T(1));
   }
 };
 

@@ -1,8 +1,8 @@
-// Part of fuzz.cpp: the searching and comparing family (find.hpp, equal_range in binary_search.hpp),
-// the device system against tide::seq on the host, exactly (indices). Included after fuzz.cpp's
-// helpers (outcome, from_device, uniform_value, draw_values). Every function takes inputs with NaN:
-// the searches test the same predicate on both sides, and where an order is needed (is_sorted's
-// sorted prefix, equal_range's sorted range) NaN is ordered last or replaced.
+// Part of tide_fuzz: the searching and comparing family (find.hpp, equal_range in binary_search.hpp),
+// the device system against tide::seq on the host, exactly (indices). Included by fuzz_search.cpp
+// after fuzz.hpp's helpers (outcome, from_device, uniform_value, draw_values). Every function takes
+// inputs with NaN: the searches test the same predicate on both sides, and where an order is needed
+// (is_sorted's sorted prefix, equal_range's sorted range) NaN is ordered last or replaced.
 
 /// x == v, x < v: the predicates the cases search with.
 template <class T>

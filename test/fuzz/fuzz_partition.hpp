@@ -1,7 +1,8 @@
-// Part of fuzz.cpp: the partitioning family (partition.hpp) and unique_by_key.hpp, the device system
-// against tide::seq on the host, exactly (bits). Included after fuzz.cpp's helpers (outcome,
-// from_device, first_difference). Every function takes inputs with NaN: the predicates test
-// x > t (false for a NaN on either side) and keys compare with ==, the same on both sides.
+// Part of tide_fuzz: the partitioning family (partition.hpp) and unique_by_key.hpp, the device
+// system against tide::seq on the host, exactly (bits). Included by fuzz_select.cpp after fuzz.hpp's
+// helpers (outcome, from_device, first_difference). Every function takes inputs with NaN: the
+// predicates test x > t (false for a NaN on either side) and keys compare with ==, the same on both
+// sides.
 
 /// x > t (a threshold drawn from the input).
 template <class T>

@@ -1,7 +1,7 @@
 // Fuzz cases for replace*, reverse, reverse_copy, swap_ranges, generate(_n) and the uninitialized
-// algorithms (issue 17), #included by fuzz.cpp after its helpers (outcome, first_difference,
-// from_device). Every case is exact (the same bits as tide::seq): these algorithms move or select
-// values and never compute with them, so NaN inputs are allowed in all of them.
+// algorithms (issue 17), #included by fuzz_move.cpp after fuzz.hpp's helpers (outcome,
+// first_difference, from_device). Every case is exact (the same bits as tide::seq): these
+// algorithms move or select values and never compute with them, so NaN inputs are allowed in all.
 //
 //   run_replace<T>(h, g)        one of replace, replace_if (with or without a stencil),
 //                               replace_copy, replace_copy_if (with or without a stencil; out of

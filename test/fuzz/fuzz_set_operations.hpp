@@ -1,4 +1,4 @@
-// The set operations' fuzz cases (included by fuzz.cpp after its helpers: outcome, from_device,
+// The set operations' fuzz cases (fuzz_set_operations.cpp, after fuzz.hpp's outcome, from_device,
 // first_difference). Each case splits the drawn values into two ranges at a random cut (or, a
 // third of the time, draws the second range from the first's values, so that most keys match),
 // drops NaNs (a range sorted by `less` cannot hold them), sorts both, and compares the device

@@ -1,8 +1,8 @@
-// Part of fuzz.cpp: shuffle and shuffle_copy (shuffle.hpp), the device system against a host
+// Part of tide_fuzz: shuffle and shuffle_copy (shuffle.hpp), the device system against a host
 // reference written here from Thrust 3.0.1's definition (thrust/system/detail/generic/shuffle.inl),
 // not from tide's code: exactly (bits: a permutation moves values, NaN included), and the engine's
-// state after the call. Included after fuzz.cpp's helpers (outcome, first_difference). Inputs with
-// NaN are fine.
+// state after the call. Included by fuzz_move.cpp after fuzz.hpp's helpers (outcome,
+// first_difference). Inputs with NaN are fine.
 
 /// Thrust's shuffle bijection of [0, 2^b), b = ceil(log2(n)) but at least 4: 24 Feistel rounds,
 /// keys the low 32 bits of 24 draws of the engine.
