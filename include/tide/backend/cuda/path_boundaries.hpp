@@ -1,7 +1,8 @@
 #pragma once
 // Where each CUDA algorithm changes its path or its tuning, as input sizes, read from the tuning
-// structs and thresholds themselves: a retune moves the boundary sweep (test/test_path_boundaries.cpp)
-// and the fuzzer's sizes (test/fuzz/fuzz.cpp) with it. Host side, for the tests; no kernel reads it.
+// structs and thresholds themselves: a retune moves the boundary sweep (test/path_boundaries/) and
+// the fuzzer's sizes (test/fuzz/boundary_sizes.hpp) with it. Host side, for the tests; no kernel
+// reads it.
 //
 // For one algorithm family and element type, a list holds:
 //   - for each tile size t the family uses: t, 2t and 3t, each -1, +0 and +1 (one tile, a second
