@@ -24,35 +24,12 @@
 #include <string>
 #include <vector>
 
-#define CK(x)                                                                             \
-  do {                                                                                    \
-    cudaError_t e_ = (x);                                                                 \
-    if (e_ != cudaSuccess) {                                                              \
-      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorName(e_), __FILE__, __LINE__); \
-      std::exit(1);                                                                       \
-    }                                                                                     \
-  } while (0)
+#include "experiment.cuh"
 
-/// Median of reps - 1 timed calls (the first warms up), events around each on the default stream.
+/// Median of reps - 1 timed calls (the first warms up).
 template <class F>
 double time_ms(F&& f, int reps = 21) {
-  std::vector<float> t;
-  cudaEvent_t a, b;
-  CK(cudaEventCreate(&a));
-  CK(cudaEventCreate(&b));
-  for (int r = 0; r < reps; ++r) {
-    CK(cudaEventRecord(a));
-    f();
-    CK(cudaEventRecord(b));
-    CK(cudaEventSynchronize(b));
-    float ms;
-    CK(cudaEventElapsedTime(&ms, a, b));
-    if (r) t.push_back(ms);
-  }
-  CK(cudaEventDestroy(a));
-  CK(cudaEventDestroy(b));
-  std::sort(t.begin(), t.end());
-  return double(t[t.size() / 2]);
+  return time_prepped_ms([] {}, f, reps);
 }
 
 static double memcpy_row(std::size_t n) {
