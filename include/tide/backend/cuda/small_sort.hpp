@@ -1,9 +1,11 @@
 #pragma once
 // Sorts of a few thousand elements: one launch, one block, a stable merge sort in shared memory.
-// - Radix-order keys up to 1536 (with small values): the comparator's digits are computed once per
-//   key and the block sorts (digits, index) pairs with a one-instruction comparison; the keys and
-//   values then move once. (With the digits recomputed at every comparison, the merge chains were
-//   ALU-latency bound: 1000 f32 keys took 16 us in the kernel.)
+// - Radix-order keys, every size of the one-block path (up to small_sort_capacity: 4352 for
+//   elements of up to 10 bytes): the comparator's digits are computed once per key and the block
+//   sorts (digits, index) pairs with a one-instruction comparison; the keys and values then move
+//   once. (With the digits recomputed at every comparison, the merge chains were ALU-latency bound:
+//   1000 f32 keys took 16 us in the kernel; and small_sort_kernel<256, 17> in radix order was
+//   71-194 KB of sm_90 code a kernel against 11-15 KB for the digits sort, issue 18.)
 // - Anything else: the keys (and values) themselves, with the caller's comparator, in a wide short
 //   block up to 1536 elements (512x3: short serial merges, many warps to hide the latency), else the
 //   merge sort's tile shape.
@@ -16,6 +18,8 @@
 
 #include <cuda_runtime.h>
 
+#include <atomic>
+#include <cstdint>
 #include <type_traits>
 
 #include "../../config.hpp"
@@ -23,6 +27,7 @@
 #include "block/block_merge.hpp"
 #include "launch.hpp"
 #include "merge_sort.hpp"
+#include "smem_opt_in.hpp"
 
 namespace tide::backend::cuda::detail {
 
@@ -81,73 +86,122 @@ struct small_bits_less {
   }
 };
 
-/// Shape of the digits sort: 512x3, when digits, indices, keys and values fit 44 KiB.
-template <class Order, class K, class V, bool Pairs>
-struct small_radix_tuning {
-  static constexpr int threads = 512, items = 3, tile = threads * items;
-  static constexpr std::size_t bytes =
-      sizeof(typename Order::bits_type) + sizeof(int) + sizeof(K) + (Pairs ? sizeof(V) : 0);
-  static constexpr bool fits = std::size_t(tile) * bytes <= 45056;
-};
-
-/// The largest input the digits sort takes (0: it does not fit).
-template <class Order, class K, class V, bool Pairs>
-constexpr size_type small_radix_capacity() {
-  using t = small_radix_tuning<Order, K, V, Pairs>;
-  return t::fits ? t::tile : 0;
+/// Dynamic shared memory of small_radix_sort_kernel<Threads, Items> with digits of type Bits: the
+/// digits, then (16-byte aligned) the indices.
+template <class Bits>
+constexpr std::size_t small_radix_smem(int tile) {
+  return (std::size_t(tile) * sizeof(Bits) + 15) / 16 * 16 + std::size_t(tile) * sizeof(int);
 }
 
+/// Shape of the digits sort, one per key and value type: 512 threads and the fewest odd items
+/// (conflict-free blocked shared accesses) that cover small_sort_capacity, so that radix-order keys
+/// never instantiate small_sort_kernel: 512x9 up to 10-byte elements (4608 >= 4352), 512x7 up to
+/// 16. Shared memory holds only the digits and the indices (the keys and values are gathered from
+/// global memory at the end): at most 12 bytes an item, 55 KB at 4608 with 8-byte digits.
+template <class Order, class K, class V, bool Pairs>
+struct small_radix_tuning {
+  using bits_type = typename Order::bits_type;
+  static constexpr int capacity = int(small_sort_capacity<K, V, Pairs>());
+  static constexpr int threads = 512;
+  static constexpr int items = ((capacity + threads - 1) / threads) | 1;
+  static constexpr int tile = threads * items;
+  static constexpr std::size_t smem = small_radix_smem<bits_type>(tile);
+};
+
+/// The largest input the digits sort takes: every size of the one-block path.
+template <class Order, class K, class V, bool Pairs>
+constexpr size_type small_radix_capacity() {
+  return small_radix_tuning<Order, K, V, Pairs>::capacity;
+}
+
+/// Stable sort of n <= Threads*Items keys (and values) in one block: the digits of each key once,
+/// a merge sort of (digits, index) pairs, then each key and value moves once. Dynamic shared
+/// memory: small_radix_smem<Order::bits_type>(Threads * Items).
 template <int Threads, int Items, bool Pairs, class K, class V, class KeyIt, class ValIt, class Order>
 __global__ void __launch_bounds__(Threads, 1) small_radix_sort_kernel(KeyIt keys, ValIt vals, int n, Order order) {
   using bits_t = typename Order::bits_type;
   constexpr int tile = Threads * Items;
-  __shared__ shared_array<bits_t, tile> s_bits;
-  __shared__ shared_array<int, tile> s_idx;
-  __shared__ shared_array<K, tile> s_keys;
-  __shared__ shared_array<V, Pairs ? tile : 1> s_vals;
-  const int tid = threadIdx.x;
-  {  // the keys (and values) into shared memory, all loads first
-    K k[Items];
-    V v[Pairs ? Items : 1];
-#pragma unroll
-    for (int u = 0; u < Items; ++u) {
-      const int i = u * Threads + tid;
-      if (i < n) {
-        k[u] = keys[i];
-        if constexpr (Pairs) v[u] = vals[i];
-      }
-    }
-#pragma unroll
-    for (int u = 0; u < Items; ++u) {
-      const int i = u * Threads + tid;
-      if (i < n) {
-        s_keys.data()[i] = k[u];
-        if constexpr (Pairs) s_vals.data()[i] = v[u];
-      }
-    }
-  }
-  __syncthreads();
+  extern __shared__ __align__(16) unsigned char small_radix_raw[];
+  bits_t* s_bits = reinterpret_cast<bits_t*>(small_radix_raw);
+  int* s_idx = reinterpret_cast<int*>(small_radix_raw + (std::size_t(tile) * sizeof(bits_t) + 15) / 16 * 16);
+  const int tid = threadIdx.x, start = tid * Items;
   bits_t bits[Items];
   int idx[Items];
+  {  // the digits, from coalesced loads (all loads first), to blocked registers through shared memory
+    K k[Items];
+#pragma unroll
+    for (int u = 0; u < Items; ++u)
+      if (u * Threads + tid < n) k[u] = keys[u * Threads + tid];
+#pragma unroll
+    for (int u = 0; u < Items; ++u)
+      if (u * Threads + tid < n) s_bits[u * Threads + tid] = order.digits(k[u]);
+  }
+  __syncthreads();
 #pragma unroll
   for (int u = 0; u < Items; ++u) {
-    const int j = tid * Items + u;
-    idx[u] = j;
-    if (j < n) bits[u] = order.digits(s_keys.data()[j]);
+    idx[u] = start + u;
+    if (start + u < n) bits[u] = s_bits[start + u];
   }
+  // (No barrier: the first level stores only this thread's own items, the ones it just read.)
   small_bits_less less;
-  block_merge_sort<Threads, Items, true>(bits, idx, n, s_bits.data(), s_idx.data(), less);  // ends synchronized
+  thread_sort<Items, true>(bits, idx, min(max(n - start, 0), Items), less);
+  // block_merge_sort's levels, but only while the runs are shorter than n: a short input takes
+  // fewer levels than the whole tile.
+  for (int width = Items; width < n; width *= 2) {
+    // While a pair of runs lies within one warp's items, the warp merges it alone: no block barrier.
+    const bool warp_local = 2 * width <= 32 * Items;
+#pragma unroll
+    for (int u = 0; u < Items; ++u) {
+      s_bits[start + u] = bits[u];
+      s_idx[start + u] = idx[u];
+    }
+    if (warp_local)
+      __syncwarp();
+    else
+      __syncthreads();
+    if (start < n) {
+      const int pair = start / (2 * width) * (2 * width);
+      const int a_end = min(pair + width, n), b_end = min(pair + 2 * width, n);
+      const int diag = start - pair;
+      const int i = merge_path(s_bits + pair, a_end - pair, s_bits + a_end, b_end - a_end, diag, less);
+      int from[Items];
+      serial_merge(s_bits, pair + i, a_end, a_end + diag - i, b_end, bits, from, less, start);  // own item
+#pragma unroll
+      for (int u = 0; u < Items; ++u) idx[u] = s_idx[from[u]];
+    }
+    // The next level's stores overwrite only this thread's own items: after a warp-local level
+    // only this warp has read them.
+    if (warp_local)
+      __syncwarp();
+    else
+      __syncthreads();
+  }
+  // Where each output comes from, striped for coalesced stores. After a warp-local last level only
+  // this warp read these places; the barrier then orders the stores before every warp's reads.
 #pragma unroll
   for (int u = 0; u < Items; ++u)
-    if (tid * Items + u < n) s_idx.data()[tid * Items + u] = idx[u];
+    if (start + u < n) s_idx[start + u] = idx[u];
+  __syncthreads();
+  // Every gather reads the input before any thread writes over it (one block: the barrier orders
+  // them); the second reads of the keys hit the cache the first loads filled.
+  K k[Items];
+  V v[Pairs ? Items : 1];
+#pragma unroll
+  for (int u = 0; u < Items; ++u) {
+    const int i = u * Threads + tid;
+    if (i < n) {
+      const int src = s_idx[i];
+      k[u] = keys[src];
+      if constexpr (Pairs) v[u] = vals[src];
+    }
+  }
   __syncthreads();
 #pragma unroll
   for (int u = 0; u < Items; ++u) {
     const int i = u * Threads + tid;
     if (i < n) {
-      const int from = s_idx.data()[i];
-      keys[i] = s_keys.data()[from];
-      if constexpr (Pairs) vals[i] = s_vals.data()[from];
+      keys[i] = k[u];
+      if constexpr (Pairs) vals[i] = v[u];
     }
   }
 }
@@ -160,8 +214,11 @@ void small_radix_sort(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n,
   using K = iter_value_t<KeyIt>;
   using V = std::conditional_t<Pairs, iter_value_t<ValIt>, K>;
   using t = small_radix_tuning<Order, K, V, Pairs>;
-  launch(algorithm, "small_radix_sort", small_radix_sort_kernel<t::threads, t::items, Pairs, K, V, KeyIt, ValIt, Order>,
-         dim3(1), dim3(t::threads), 0, p.stream, keys, vals, int(n), order);
+  auto kernel = small_radix_sort_kernel<t::threads, t::items, Pairs, K, V, KeyIt, ValIt, Order>;
+  static std::atomic<std::uint64_t> opted_in{0};  // past 48 KiB (8-byte digits): one opt-in per device
+  allow_dynamic_smem(kernel, t::smem, opted_in, algorithm);
+  launch(algorithm, "small_radix_sort", kernel, dim3(1), dim3(t::threads), t::smem, p.stream, keys, vals, int(n),
+         order);
 }
 
 }  // namespace tide::backend::cuda::detail

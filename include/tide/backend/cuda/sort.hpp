@@ -3,7 +3,7 @@
 //
 // Which algorithm runs:
 // - up to a few thousand elements: one block sorts them in shared memory (one launch; radix-order
-//   keys up to 1536 as (digits, index) pairs, small_sort.hpp);
+//   keys as (digits, index) pairs, small_sort.hpp);
 // - arithmetic keys in raw device memory in tide's key order (the public layer hands less / greater
 //   over as radix_order_less; radix_traits: -0.0 == +0.0, NaNs last, keys moved unchanged): the
 //   onesweep radix sort; values that are not raw pointers to at most 16 trivially copyable bytes
@@ -110,11 +110,8 @@ void radix_sort_any(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n, i
   if (n <= 1 || begin_bit >= end_bit) return;
   using order_t = tide::detail::radix_bits_less<K>;
   const order_t order{begin_bit, end_bit, Descending};
-  if (n <= small_radix_capacity<order_t, K, V, Pairs>()) {
-    if constexpr (small_radix_capacity<order_t, K, V, Pairs>() > 0)  // (else not instantiated: too big)
-      small_radix_sort<Pairs>(p, keys, vals, n, order, algorithm);
-  } else if (n <= small_sort_capacity<K, V, Pairs>()) {
-    small_sort<Pairs>(p, keys, vals, n, order, algorithm);
+  if (n <= small_radix_capacity<order_t, K, V, Pairs>()) {  // = small_sort_capacity: one block
+    small_radix_sort<Pairs>(p, keys, vals, n, order, algorithm);
   } else if constexpr (!std::is_pointer_v<KeyIt>) {
     merge_sort<Pairs>(p, keys, vals, n, order, algorithm);
   } else if constexpr (!Pairs || radix_value_pointer_v<ValIt>) {
