@@ -2,7 +2,8 @@
 // stable_sort_by_key take with a comparator other than tide's key order from
 // sample_sort_tuning::min_n elements on: against std::stable_sort, at its thresholds, on skewed
 // inputs (ties, one heavy key, all equal, sorted, reversed), struct keys, several thread counts,
-// and NaNs under a comparator that is no strict weak order (a permutation, whatever the order).
+// and NaNs under a comparator that is no strict weak order (a permutation, whatever the order);
+// the one-thread merge sort (sort8 runs, paired merges) on visible ties, and the staged distribution.
 #include "common.hpp"
 
 #include <algorithm>
@@ -265,4 +266,122 @@ TEST_CASE("par's samplesort under `<=` on heavy keys: a sorted permutation throu
       CHECK(std::is_sorted(k.begin(), k.end()));
     }
   }
+}
+
+namespace {
+/// Floats by magnitude: x and -x are equivalent, so the order of ties is visible in the keys
+/// themselves (the arithmetic path: branchless sort8 runs, then the paired merges).
+struct by_magnitude {
+  bool operator()(float a, float b) const { return std::fabs(a) < std::fabs(b); }
+};
+/// n floats of `magnitudes` magnitudes, either sign.
+std::vector<float> signed_ties(std::int64_t n, const std::string& salt, int magnitudes = 97) {
+  auto g = rng("samplesort-magnitude-" + salt + "#" + std::to_string(n));
+  std::vector<float> v(static_cast<std::size_t>(n));
+  for (auto& x : v) x = static_cast<float>(g() % magnitudes) * (g() % 2 ? 1.0f : -1.0f);
+  return v;
+}
+/// An inconsistent comparator: a fixed pseudo-random answer for each pair of values.
+struct coin_flip {
+  bool operator()(float a, float b) const {
+    std::uint32_t x, y;
+    std::memcpy(&x, &a, 4);
+    std::memcpy(&y, &b, 4);
+    return ((x * 0x9e3779b1u) ^ (y * 0x85ebca6bu)) >> 31;
+  }
+};
+}  // namespace
+
+TEST_CASE("the samplesort's merge sort: sort8 runs, paired merges, the split last pass; stable, into either array") {
+  namespace omp = tide::backend::omp::detail;
+  for (std::int64_t m : {1, 2, 7, 8, 9, 15, 16, 17, 24, 31, 33, 63, 64, 65, 100, 255, 256, 257, 1000, 4097}) {
+    CAPTURE(m);
+    const auto keys = signed_ties(m, "merge");
+    auto want = keys;
+    std::stable_sort(want.begin(), want.end(), by_magnitude());
+    for (bool into_other : {false, true}) {
+      CAPTURE(into_other);
+      auto from = keys;
+      std::vector<float> other(keys.size(), 0.5f);
+      by_magnitude c;
+      omp::merge_sort_to(from.data(), other.data(), m, into_other, c);
+      CHECK(std::memcmp((into_other ? other : from).data(), want.data(), want.size() * sizeof(float)) == 0);
+    }
+  }
+}
+
+TEST_CASE("the samplesort's merge sort and par's samplesort under an inconsistent comparator: a permutation") {
+  namespace omp = tide::backend::omp::detail;
+  const std::int64_t sizes[] = {9, 64, 257, 4097, std::int64_t(1) << 18};  // the last: samplesort
+  for (std::int64_t m : sizes) {
+    CAPTURE(m);
+    const auto keys = signed_ties(m, "coin");
+    auto want = keys;
+    std::sort(want.begin(), want.end());
+    auto from = keys;
+    std::vector<float> other(keys.size());
+    coin_flip c;
+    omp::merge_sort_to(from.data(), other.data(), m, true, c);
+    std::sort(other.begin(), other.end());
+    CHECK(other == want);
+    auto s = keys;
+    tide::sort(tide::par.with_threads(3), s.begin(), s.end(), coin_flip());
+    std::sort(s.begin(), s.end());
+    CHECK(s == want);
+  }
+}
+
+TEST_CASE("par's samplesort of floats by magnitude: stable through the staged distribution, 1 to 4 threads") {
+  // 2^18 + 5 and more: 64 buckets or more at the parallel level, so the distribution is staged.
+  // n / 3 magnitudes: ties inside the buckets the merge sort takes; 97: equality buckets.
+  for (std::int64_t n : {(std::int64_t(1) << 18) + 5, small ? std::int64_t(300007) : (std::int64_t(1) << 21) + 3}) {
+    for (int magnitudes : {static_cast<int>(n / 3), 97}) {
+      CAPTURE(n);
+      CAPTURE(magnitudes);
+      const auto keys = signed_ties(n, "par", magnitudes);
+      auto want = keys;
+      std::stable_sort(want.begin(), want.end(), by_magnitude());
+      for (int threads : {1, 2, 4}) {
+        CAPTURE(threads);
+        auto s = keys;
+        tide::sort(tide::par.with_threads(threads), s.begin(), s.end(), by_magnitude());
+        CHECK(std::memcmp(s.data(), want.data(), want.size() * sizeof(float)) == 0);
+      }
+    }
+  }
+}
+
+TEST_CASE("the staged distribution: buffers full, partial and empty, for 1-, 4- and 16-byte elements") {
+  namespace omp = tide::backend::omp::detail;
+  auto check = [](auto zero) {
+    using T = decltype(zero);
+    constexpr tide::size_type w = omp::combine_items<T>;
+    const int buckets = 70;
+    auto g = rng("samplesort-staged-" + std::to_string(sizeof(T)));
+    // Bucket j gets about j * w / 8 elements: none, fewer than a buffer, exactly w, and many.
+    std::vector<std::uint16_t> o;
+    for (int j = 0; j < buckets; ++j)
+      for (tide::size_type i = 0; i < (j == 9 ? w : j * w / 8); ++i) o.push_back(static_cast<std::uint16_t>(j));
+    std::shuffle(o.begin(), o.end(), g);
+    const auto m = static_cast<tide::size_type>(o.size());
+    std::vector<T> x(o.size()), got(o.size()), want(o.size());
+    for (std::size_t i = 0; i < x.size(); ++i) std::memset(&x[i], static_cast<int>(i * 37 + 1), sizeof(T));
+    std::vector<tide::size_type> next(buckets, 0), start(buckets + 1, 0);
+    for (auto j : o) ++start[j + 1];
+    for (int j = 0; j < buckets; ++j) start[j + 1] += start[j];
+    auto ref = start;
+    for (tide::size_type i = 0; i < m; ++i) want[ref[o[i]]++] = x[i];
+    std::copy(start.begin(), start.end() - 1, next.begin());
+    std::vector<T> stage(static_cast<std::size_t>(buckets * w));
+    std::vector<std::uint32_t> fill(buckets);
+    omp::distribute_staged(x.data(), o.data(), m, got.data(), next.data(), stage.data(), fill.data(), buckets);
+    CHECK(std::memcmp(got.data(), want.data(), got.size() * sizeof(T)) == 0);
+    CHECK(std::equal(next.begin(), next.end(), start.begin() + 1));
+  };
+  struct sixteen {
+    std::uint64_t a, b;
+  };
+  check(std::uint8_t());
+  check(float());
+  check(sixteen());
 }

@@ -15,7 +15,8 @@
 //   a comparator that is no strict weak order (NaNs under `a > b`) gives a permutation.
 // Phase 3, distribution: prefix sums of the counts in (bucket, chunk) order give each chunk's
 //   start in each bucket; each thread copies its chunk to buf in input order, so within a bucket
-//   the elements keep their input order.
+//   the elements keep their input order. With many buckets each thread stages every bucket's
+//   elements in a buffer of combine_bytes and writes it out when full (distribute_staged).
 // Phase 4, bucket sorts: each bucket is sorted from buf back into data by one thread (the serial
 //   samplesort, sample_sort_serial.hpp), largest first, dynamically scheduled (sizes may differ).
 //   Equality buckets are only copied back. A bucket larger than a thread's share and 4 times the
@@ -30,6 +31,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "../../detail/temporary_buffer.hpp"
@@ -42,6 +44,37 @@
 #endif
 
 namespace tide::backend::omp::detail {
+
+/// Items a bucket's staging buffer holds in the distribution: combine_bytes of them (1: elements
+/// over 16 bytes are stored directly).
+template <class T>
+constexpr size_type combine_items = sizeof(T) <= 16 ? size_type(sample_sort_tuning::combine_bytes / sizeof(T)) : 1;
+
+/// out[next[o[i]]++] = x[i] for i in [0, m), in order, through a staging buffer per bucket
+/// (stage[j * combine_items, ...), fill[j] items in it) that is written out whole when full:
+/// single stores to hundreds of streams hold as many partial cache lines and miss the TLB.
+template <class T, class O>
+void distribute_staged(const T* x, const O* o, size_type m, T* out, size_type* next, T* stage, std::uint32_t* fill,
+                       int buckets) {
+  constexpr size_type w = combine_items<T>;
+  for (int j = 0; j < buckets; ++j) fill[j] = 0;
+  for (size_type i = 0; i < m; ++i) {
+    const int j = o[i];
+    T* s = stage + j * w;
+    std::uint32_t f = fill[j];
+    s[f++] = x[i];
+    if (f == w) {
+      std::memcpy(static_cast<void*>(out + next[j]), s, sizeof(T) * w);
+      next[j] += w;
+      f = 0;
+    }
+    fill[j] = f;
+  }
+  for (int j = 0; j < buckets; ++j) {
+    std::memcpy(static_cast<void*>(out + next[j]), stage + j * w, sizeof(T) * fill[j]);
+    next[j] += fill[j];
+  }
+}
 
 /// Stable samplesort of data[0, n) with buf[0, n) as scratch; the result ends in data.
 /// merge_sort(d, b, m, comp) is the parallel merge sort (result in d), for a bucket too large.
@@ -77,9 +110,18 @@ void sample_sort(const omp_policy& p, T* data, T* buf, size_type n, const Comp& 
       sum += count;
     }
   }
+  constexpr size_type w = combine_items<T>;
+  const bool staged = w > 1 && buckets >= tuning::combine_min_buckets;
+  const std::size_t per_chunk = staged ? static_cast<std::size_t>(buckets) : 0;
+  ::tide::detail::temporary_buffer<T> stage(p, static_cast<std::size_t>(chunks) * per_chunk * w, "sort");
+  std::vector<std::uint32_t> fill(static_cast<std::size_t>(chunks) * per_chunk);
   parallel_chunks(p, n, [&](size_type b, size_type e, int c) {  // phase 3
     size_type* next = start.data() + static_cast<std::size_t>(c) * buckets;
-    for (size_type i = b; i < e; ++i) buf[next[bucket_of[i]]++] = data[i];
+    if (staged)
+      distribute_staged(data + b, bucket_of + b, e - b, buf, next, stage.data() + c * per_chunk * w,
+                        fill.data() + c * per_chunk, buckets);
+    else
+      for (size_type i = b; i < e; ++i) buf[next[bucket_of[i]]++] = data[i];
   });
   // Phase 4. A bucket larger than a thread's share, and 4 times the average, is sorted by the whole
   // team first (buckets of the average size may exceed a thread's share when buckets <= threads).

@@ -9,7 +9,10 @@
 // runs of 32 otherwise), then merge passes ping-ponging between the two arrays, merging from both
 // ends at once, started in whichever array makes the last pass land where the result belongs
 // (one thread of a 2-core Xeon, 2^22 f32 by `a > b`: 45 -> 34 ns an element against insertion
-// runs and a front-only merge; on the 16-core VM, 2^24 and 2^28: 5-12% less). Above,
+// runs and a front-only merge; on the 16-core VM, 2^24 and 2^28: 5-12% less). The network's
+// exchanges blend bits instead of a ternary (GCC branched on float ternaries: 8.6 -> 3.6 ns an
+// element), and a pass merges two pairs side by side, its last (single) pair cut in two at the
+// middle output by a co-rank search (four chains: 1.9 -> 1.1-1.4 ns an element a pass). Above,
 // one level of samplesort (a pass of classification costs a few comparisons an element without
 // mispredicted branches; it replaces as many merge passes, each with a mispredicted branch an
 // element unless branchless, and a read and write of the whole bucket):
@@ -28,9 +31,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 #include <vector>
 
+#include "../../detail/host_merge.hpp"
 #include "../../detail/host_sort.hpp"
 #include "../../execution.hpp"
 #include "splitter_tree.hpp"
@@ -49,14 +54,22 @@ struct sample_sort_tuning {
   static constexpr size_type min_bucket = 2048;
   /// Sample elements per bucket.
   static constexpr int oversample = 16;
+  /// The parallel level's distribution stages each bucket's elements in a buffer of this many
+  /// bytes, from combine_min_buckets buckets on (sample_sort.hpp, distribute_staged). One thread
+  /// of a 2-core Xeon, 2^22 f32 into 256 buckets: 15.3 ms with direct stores, 18.9 with 64-byte
+  /// buffers, 14.8 with 128, 12.0 with 256, 9.1 with 512, 8.4 with 1024 (twice the L1 a thread).
+  static constexpr size_type combine_bytes = 512;
+  static constexpr int combine_min_buckets = 64;
   /// A thread splits a bucket of at least serial_min_n elements into up to serial_buckets (at
   /// least serial_min_bucket elements each on average), at most max_depth levels deep. One thread
-  /// of a 2-core Xeon, 2^24 f32 keys by `a > b` in buckets of 2^16: 533 ms (512, 32), 574 (1024,
-  /// 64), 619 (256, 16), 653 (4096, 256); the branchless merge sort alone 872, std::stable_sort 990.
-  static constexpr size_type serial_min_n = 512;
+  /// of a 2-core Xeon, 2^22 f32 keys by `a > b` (buckets of 2^14), with the branchless sort8 and
+  /// the paired merges: 112-115 ms for (2048, 64, 64 buckets, oversample 4), (4096, 64) and
+  /// (1024, 32); 117 with 128 buckets; 122-123 for (256, 16 or 32) and (128, 16), oversample 2.
+  /// (Before those, with branches in sort8: (512, 32) was best, 533 ms at 2^24, 653 for (4096, 256).)
+  static constexpr size_type serial_min_n = 2048;
   static constexpr int serial_buckets = 64;
-  static constexpr size_type serial_min_bucket = 32;
-  static constexpr int serial_oversample = 8;
+  static constexpr size_type serial_min_bucket = 64;
+  static constexpr int serial_oversample = 4;
   static constexpr int max_depth = 4;
 };
 
@@ -140,16 +153,74 @@ void merge_branchless(const T* a, size_type na, const T* b, size_type nb, T* out
   std::copy(b, eb, out);
 }
 
-/// Stable sort of a[0, 8): odd-even transposition, adjacent compare-exchanges that swap only when
-/// the right element is strictly first, so equivalent elements never pass each other; no branch
-/// on a comparison (an insertion sort mispredicts about once an element).
+/// c ? a : b without a branch for arithmetic T of 4 or 8 bytes: a mask blend of the bits (GCC
+/// compiles a float ternary into a conditional jump, mispredicted half the time on random keys).
+template <class T>
+T select_branchless(bool c, const T& a, const T& b) {
+  if constexpr (std::is_arithmetic_v<T> && (sizeof(T) == 4 || sizeof(T) == 8)) {
+    using U = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+    U ua, ub;
+    std::memcpy(&ua, &a, sizeof(T));
+    std::memcpy(&ub, &b, sizeof(T));
+    const U mask = U(0) - U(c);
+    const U r = (ua & mask) | (ub & ~mask);
+    T out;
+    std::memcpy(&out, &r, sizeof(T));
+    return out;
+  } else {
+    return c ? a : b;
+  }
+}
+
+/// Two independent merge_branchless calls interleaved: four chains of load, compare and advance
+/// instead of two, so that a merge pass is bound by throughput rather than latency. Rounds as in
+/// merge_branchless, sized by the shortest of the four runs; what is left, merge_branchless.
 template <class T, class Comp>
-void sort8_stable(T* a, Comp& comp) {
-  T v0 = a[0], v1 = a[1], v2 = a[2], v3 = a[3], v4 = a[4], v5 = a[5], v6 = a[6], v7 = a[7];
+void merge2_branchless(const T* a, size_type na, const T* b, size_type nb, T* out, const T* c, size_type nc,
+                       const T* d, size_type nd, T* out2, Comp& comp) {
+  const T* ea = a + na;
+  const T* eb = b + nb;
+  T* eo = out + na + nb;
+  const T* ec = c + nc;
+  const T* ed = d + nd;
+  T* eo2 = out2 + nc + nd;
+  for (;;) {
+    const size_type s = std::min(std::min(size_type(ea - a), size_type(eb - b)),
+                                 std::min(size_type(ec - c), size_type(ed - d))) / 2;
+    if (s == 0) break;
+    for (size_type k = 0; k < s; ++k) {
+      const bool front_b = comp(*b, *a);
+      const bool front_d = comp(*d, *c);
+      const bool back_a = comp(eb[-1], ea[-1]);
+      const bool back_c = comp(ed[-1], ec[-1]);
+      *out++ = *(front_b ? b : a);
+      *out2++ = *(front_d ? d : c);
+      *--eo = *(back_a ? ea - 1 : eb - 1);
+      *--eo2 = *(back_c ? ec - 1 : ed - 1);
+      b += front_b;
+      a += !front_b;
+      d += front_d;
+      c += !front_d;
+      ea -= back_a;
+      eb -= !back_a;
+      ec -= back_c;
+      ed -= !back_c;
+    }
+  }
+  merge_branchless(a, size_type(ea - a), b, size_type(eb - b), out, comp);
+  merge_branchless(c, size_type(ec - c), d, size_type(ed - d), out2, comp);
+}
+
+/// Stable sort of in[0, 8) into a[0, 8): odd-even transposition, adjacent compare-exchanges that
+/// swap only when the right element is strictly first, so equivalent elements never pass each
+/// other; no branch on a comparison (an insertion sort mispredicts about once an element).
+template <class T, class Comp>
+void sort8_stable(const T* in, T* a, Comp& comp) {
+  T v0 = in[0], v1 = in[1], v2 = in[2], v3 = in[3], v4 = in[4], v5 = in[5], v6 = in[6], v7 = in[7];
   auto exchange = [&comp](T& x, T& y) {
     const bool swap = comp(y, x);
-    T lo = swap ? y : x;
-    T hi = swap ? x : y;
+    T lo = select_branchless(swap, y, x);
+    T hi = select_branchless(swap, x, y);
     x = lo;
     y = hi;
   };
@@ -174,23 +245,38 @@ void merge_sort_to(T* from, T* other, size_type m, bool into_other, Comp& comp) 
   T* target = into_other ? other : from;
   T* a = passes % 2 == 0 ? target : (target == from ? other : from);  // where the runs are sorted
   T* b = a == from ? other : from;
-  if (a != from) std::copy(from, from + m, a);
-  for (size_type i = 0; i < m; i += run) {
+  for (size_type i = 0; i < m; i += run) {  // runs sorted from `from` into a
     if constexpr (run == 8) {
       if (m - i >= 8) {
-        sort8_stable(a + i, comp);
+        sort8_stable(from + i, a + i, comp);
         continue;
       }
     }
-    host::insertion_sort(a + i, std::min(run, m - i), comp);
+    const size_type r = std::min(run, m - i);
+    if (a != from) std::copy(from + i, from + i + r, a + i);
+    host::insertion_sort(a + i, r, comp);
   }
   for (size_type width = run; width < m; width *= 2) {
+    size_type held = -1;  // a pair waiting for a second one to merge beside it
     for (size_type lo = 0; lo < m; lo += 2 * width) {
       size_type mid = std::min(lo + width, m), hi = std::min(lo + 2 * width, m);
-      if (mid == hi || !comp(a[mid], a[mid - 1]))
+      if (mid == hi || !comp(a[mid], a[mid - 1])) {
         std::copy(a + lo, a + hi, b + lo);
-      else
-        merge_branchless(a + lo, mid - lo, a + mid, hi - mid, b + lo, comp);
+      } else if (held < 0) {
+        held = lo;
+      } else {
+        const size_type hm = held + width;
+        merge2_branchless(a + held, width, a + hm, width, b + held, a + lo, mid - lo, a + mid, hi - mid, b + lo,
+                          comp);
+        held = -1;
+      }
+    }
+    if (held >= 0) {  // one pair left (the last pass has only one): its two halves side by side
+      const size_type mid = held + width, hi = std::min(held + 2 * width, m);
+      const size_type na = width, nb = hi - mid, half = (na + nb) / 2;
+      const size_type i = ::tide::detail::host::co_rank(half, a + held, na, a + mid, nb, comp);
+      merge2_branchless(a + held, i, a + mid, half - i, b + held, a + held + i, na - i, a + mid + (half - i),
+                        nb - (half - i), b + held + half, comp);
     }
     std::swap(a, b);
   }
