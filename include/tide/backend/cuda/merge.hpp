@@ -18,12 +18,15 @@ namespace tide::backend::cuda {
 
 namespace detail {
 
-/// splits[t]: the merge path where output tile t starts.
-template <int Tile, class KA, class KB, class Comp>
+/// splits[t]: the merge path where output tile t starts (a warp a tile when ByWarp, else a thread).
+template <int Tile, bool ByWarp, class KA, class KB, class Comp>
 __global__ void merge_partition_kernel(KA a, size_type na, KB b, size_type nb, size_type tiles, size_type* splits,
                                        Comp comp) {
-  const size_type t = size_type(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (t < tiles) splits[t] = merge_path(a, na, b, nb, t * Tile, comp);
+  const size_type t = (size_type(blockIdx.x) * blockDim.x + threadIdx.x) / (ByWarp ? warp_threads : 1);
+  if (t >= tiles) return;  // (the whole warp)
+  const size_type split =
+      ByWarp ? warp_merge_path(a, na, b, nb, t * Tile, comp) : merge_path(a, na, b, nb, t * Tile, comp);
+  if (!ByWarp || lane_id() == 0) splits[t] = split;
 }
 
 template <class Tuning, bool Pairs, class K, class V, class KA, class VA, class KB, class VB, class KO, class VO,
@@ -49,9 +52,12 @@ void merge_impl(const cuda_policy& p, KA a, VA va, size_type na, KB b, VB vb, si
   if (total == 0) return;
   const size_type tiles = (total + tuning::tile - 1) / tuning::tile;
   tide::detail::temporary_buffer<size_type> splits(p, std::size_t(tiles), algorithm);
-  launch(algorithm, "merge_partition", merge_partition_kernel<tuning::tile, KA, KB, Comp>,
-         dim3(unsigned((tiles + merge_partition_threads - 1) / merge_partition_threads)),
-         dim3(merge_partition_threads), 0, p.stream, a, na, b, nb, tiles, splits.data(), comp);
+  const bool by_warp = tiles <= warp_search_max_cuts;
+  launch(algorithm, "merge_partition",
+         by_warp ? merge_partition_kernel<tuning::tile, true, KA, KB, Comp>
+                 : merge_partition_kernel<tuning::tile, false, KA, KB, Comp>,
+         dim3(partition_grid(tiles, by_warp)), dim3(partition_threads), 0, p.stream, a, na, b, nb, tiles,
+         splits.data(), comp);
   launch(algorithm, "merge", merge_kernel<tuning, Pairs, K, V, KA, VA, KB, VB, KO, VO, Comp>, dim3(unsigned(tiles)),
          dim3(tuning::threads), 0, p.stream, a, va, na, b, vb, nb, static_cast<const size_type*>(splits.data()), out,
          vout, comp);

@@ -20,6 +20,7 @@
 #include "block/block_merge.hpp"
 #include "launch.hpp"
 #include "smem_opt_in.hpp"
+#include "warp/warp_merge_path.hpp"
 
 namespace tide::backend::cuda::detail {
 
@@ -111,17 +112,18 @@ struct merge_pair {
   }
 };
 
-/// Threads of a partition block (merge and merge sort): one search per output tile.
-inline constexpr int merge_partition_threads = 256;
-
-/// splits[t]: the merge path where output tile t starts, within its pair of runs.
-template <int Tile, class KIn, class Comp>
+/// splits[t]: the merge path where output tile t starts, within its pair of runs (a warp a tile
+/// when ByWarp, else a thread).
+template <int Tile, bool ByWarp, class KIn, class Comp>
 __global__ void merge_sort_partition_kernel(KIn src, size_type n, size_type width, size_type tiles, size_type* splits,
                                             Comp comp) {
-  const size_type t = size_type(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (t >= tiles) return;
+  const size_type t = (size_type(blockIdx.x) * blockDim.x + threadIdx.x) / (ByWarp ? warp_threads : 1);
+  if (t >= tiles) return;  // (the whole warp)
   const merge_pair m(t * Tile, n, width);
-  splits[t] = merge_path(src + m.pair, m.na, src + (m.pair + m.na), m.nb, t * Tile - m.pair, comp);
+  KIn a = src + m.pair, b = src + (m.pair + m.na);
+  const size_type d = t * Tile - m.pair;
+  const size_type split = ByWarp ? warp_merge_path(a, m.na, b, m.nb, d, comp) : merge_path(a, m.na, b, m.nb, d, comp);
+  if (!ByWarp || lane_id() == 0) splits[t] = split;
 }
 
 /// One merge round: runs of `width` sorted elements of src are merged pairwise into dst, one
@@ -189,19 +191,23 @@ void merge_sort(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n, Comp 
     allow_dynamic_smem(from_tmp, round_smem, ready_from, algorithm);
     allow_dynamic_smem(to_tmp, round_smem, ready_to, algorithm);
   }
-  auto partition_tmp = merge_sort_partition_kernel<round::tile, K*, Comp>;
-  auto partition_keys = merge_sort_partition_kernel<round::tile, KeyIt, Comp>;
-  const dim3 partition_grid{unsigned((round_tiles + merge_partition_threads - 1) / merge_partition_threads)};
+  // One search a round tile; by warps while they are few (warp_merge_path.hpp).
+  const bool by_warp = round_tiles <= warp_search_max_cuts;
+  auto partition_tmp = by_warp ? merge_sort_partition_kernel<round::tile, true, K*, Comp>
+                               : merge_sort_partition_kernel<round::tile, false, K*, Comp>;
+  auto partition_keys = by_warp ? merge_sort_partition_kernel<round::tile, true, KeyIt, Comp>
+                                : merge_sort_partition_kernel<round::tile, false, KeyIt, Comp>;
+  const dim3 search_grid{partition_grid(round_tiles, by_warp)};
   const dim3 round_grid{unsigned(round_tiles)}, round_block{unsigned(round::threads)};
   for (int r = 0; r < rounds; ++r) {
     const size_type width = size_type(tuning::tile) << r;
     if (in_tmp) {
-      launch(algorithm, "merge_sort_partition", partition_tmp, partition_grid, dim3(merge_partition_threads), 0, s,
+      launch(algorithm, "merge_sort_partition", partition_tmp, search_grid, dim3(partition_threads), 0, s,
              tk, n, width, round_tiles, splits.data(), comp);
       launch(algorithm, "merge_sort_round", from_tmp, round_grid, round_block, round_smem, s, tk, tv, keys, vals, n,
              width, static_cast<const size_type*>(splits.data()), comp);
     } else {
-      launch(algorithm, "merge_sort_partition", partition_keys, partition_grid, dim3(merge_partition_threads), 0, s,
+      launch(algorithm, "merge_sort_partition", partition_keys, search_grid, dim3(partition_threads), 0, s,
              keys, n, width, round_tiles, splits.data(), comp);
       launch(algorithm, "merge_sort_round", to_tmp, round_grid, round_block, round_smem, s, keys, vals, tk, tv, n,
              width, static_cast<const size_type*>(splits.data()), comp);

@@ -212,7 +212,9 @@ edges merge(std::int64_t limit = default_limit) {
       cuda::detail::merge_sort_tuning<sizeof(K),
                                       std::is_void_v<V> ? 0 : sizeof(std::conditional_t<std::is_void_v<V>, K, V>)>;
   e.tiles(t::tile);
-  e.at(std::int64_t(cuda::detail::merge_partition_threads) * t::tile);  // a second partition block
+  // The partition: a second block of warps (a warp a tile), then a thread a tile.
+  e.at(std::int64_t(cuda::detail::partition_threads / cuda::detail::warp_threads) * t::tile);
+  e.at(cuda::detail::warp_search_max_cuts * t::tile);
   return e.done();
 }
 
@@ -257,7 +259,9 @@ edges merge_sort(std::int64_t limit = default_limit) {
   // Each doubling of the tile count adds a round; the parity of the rounds picks where the tiles go.
   for (std::int64_t tiles = 2; tiles * big::tile <= 2 * limit; tiles *= 2) e.at(tiles * big::tile);
   e.tiles(big::round::tile);
-  e.at(std::int64_t(cuda::detail::merge_partition_threads) * big::round::tile);  // a second partition block
+  // The partition: a second block of warps (a warp a tile), then a thread a tile.
+  e.at(std::int64_t(cuda::detail::partition_threads / cuda::detail::warp_threads) * big::round::tile);
+  e.at(cuda::detail::warp_search_max_cuts * big::round::tile);
   return e.done();
 }
 
@@ -384,6 +388,10 @@ template <class K>
 edges set_operations(std::int64_t limit = default_limit) {
   edges e(limit);
   e.tiles(cuda::detail::set_tuning<sizeof(K)>::tile);
+  // The partition (tiles + 1 cuts): a second block of warps (a warp a cut), then a thread a cut.
+  using t = cuda::detail::set_tuning<sizeof(K)>;
+  e.at(std::int64_t(cuda::detail::partition_threads / cuda::detail::warp_threads - 1) * t::tile);
+  e.at((cuda::detail::warp_search_max_cuts - 1) * t::tile);
   return e.done();
 }
 

@@ -2,9 +2,10 @@
 // Set operations on the CUDA system (set_union, set_intersection, set_difference,
 // set_symmetric_difference and their _by_key forms), in two kernels:
 //
-// 1. set_partition_kernel: for each tile boundary d = t * tile of the merged length na + nb, the
-//    balanced path (detail/set_operation_path.hpp): the merge path there, moved inside a run of
-//    equal keys to the first state of the standard's loop at or after d. The j-th copy of a key in
+// 1. set_partition_kernel: for each tile boundary d = t * tile of the merged length na + nb (a
+//    warp each while they are few, warp/warp_merge_path.hpp), the balanced path (detail/set_operation_path.hpp): the
+//    merge path there, moved inside a run of equal keys to the first state of the standard's loop
+//    at or after d. The j-th copy of a key in
 //    a and the j-th copy in b then always fall in the same tile, so each tile decides its outputs
 //    alone; a tile takes between tile - 1 and tile + 1 inputs.
 // 2. set_operation_kernel, one block per tile, one pass:
@@ -14,8 +15,9 @@
 //      loop for at most items + 1 steps, keeping in registers where each written element lies;
 //    - a block scan of the per-thread counts ranks the written elements, and a decoupled look-back
 //      over 62-bit counts (lookback.hpp, as copy_if) gives the tile's offset in the output;
-//    - the places are gathered in shared memory in output order, then written out contiguously:
-//      each key from shared memory, each value (by_key) from the range it came from.
+//    - the places are gathered in shared memory in output order (16-bit while the piece allows:
+//      with the keys, 29 KiB for 4-byte keys, so 6 blocks fit an SM), then written out
+//      contiguously: each key from shared memory, each value (by_key) from the range it came from.
 //    The last tile writes the total count, which the host reads with one copy and one wait.
 //
 // The output must not overlap the inputs (as in Thrust and the standard). The comparator is only
@@ -23,6 +25,8 @@
 
 #include <cuda_runtime.h>
 
+#include <atomic>
+#include <cstdint>
 #include <type_traits>
 
 #include "../../detail/raw_memory.hpp"
@@ -34,49 +38,107 @@
 #include "device_utility.hpp"
 #include "launch.hpp"
 #include "lookback.hpp"
+#include "smem_opt_in.hpp"
+#include "warp/warp_merge_path.hpp"
 
 namespace tide::backend::cuda {
 namespace detail {
 
 /// The block shape, by key size: the piece (up to tile + 1 keys) stays near 24 KiB of shared
-/// memory (keys over 64 bytes: half the threads, one item each; up to ~300 bytes fit the static
+/// memory (keys over 64 bytes: half the threads, one item each; larger keys take the opt-in past
 /// 48 KiB), at most 19 items a thread (4-byte keys: 19; a thread's items + 1 steps fit in a 32-bit
 /// mask). H200, two sorted u32 inputs of 2^27 half overlapping, Thrust's time over tide's at 256
 /// threads: 15 items 0.65-0.79, 19 items 0.72-0.88, 384 x 13 0.63-0.75, 512 x 9 0.47-0.57, 128 x 23
-/// 0.65-0.88 (Thrust's own tiles are 512 x 19).
+/// 0.65-0.88 (Thrust's own tiles are 512 x 19). H100, session 16 (docs/notes/set_operations.md):
+/// 6 blocks an SM against 5, intersection 0.86 -> 0.92-0.93x Thrust, the others within noise;
+/// 23-31 items, 512 x 15-19 and 128 x 31 slower.
 template <std::size_t KeyBytes>
 struct set_tuning {
   static constexpr int threads = KeyBytes > 64 ? 128 : 256;
   static constexpr int by_size = int(24576 / (threads * KeyBytes));
   static constexpr int items = by_size > 19 ? 19 : by_size < 1 ? 1 : by_size;
   static constexpr int tile = threads * items;
+  /// Blocks per SM for __launch_bounds__ (0: unspecified). 4-byte keys: 6, which 16-bit places
+  /// leave room for in shared memory (the registers then spill a few bytes).
+  static constexpr int min_blocks = KeyBytes <= 4 ? 6 : 0;
 };
 
-constexpr int set_partition_threads = 256;
+/// A tile's places in shared memory: 16 bits while the piece's positions fit them.
+template <int Tile>
+using set_place_t = std::conditional_t<(Tile + 2 <= 65536), unsigned short, int>;
 
-/// cut_a[t], cut_b[t]: the state where tile t's work begins (t = 0 .. tiles; the last is (na, nb)).
-template <int Tile, class KA, class KB, class Comp>
+/// The dynamic shared memory of a tile: the piece's keys (tile + 2), then the places (tile + 1).
+template <class Tuning, class K>
+constexpr std::size_t set_keys_bytes() {
+  constexpr std::size_t a = alignof(set_place_t<Tuning::tile>);
+  return (std::size_t(Tuning::tile + 2) * sizeof(K) + a - 1) / a * a;
+}
+template <class Tuning, class K>
+constexpr std::size_t set_smem_bytes() {
+  return set_keys_bytes<Tuning, K>() + std::size_t(Tuning::tile + 1) * sizeof(set_place_t<Tuning::tile>);
+}
+
+/// cut_a[t], cut_b[t]: the state where tile t's work begins (t = 0 .. tiles; the last is (na, nb)):
+/// the merge path (a warp a cut when ByWarp, else a thread), then the balance (a probe or two, the
+/// same in every lane of a warp).
+template <int Tile, bool ByWarp, class KA, class KB, class Comp>
 __global__ void set_partition_kernel(KA a, size_type na, KB b, size_type nb, size_type tiles, size_type* cut_a,
                                      size_type* cut_b, Comp comp) {
-  const size_type t = size_type(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (t > tiles) return;
+  const size_type t = (size_type(blockIdx.x) * blockDim.x + threadIdx.x) / (ByWarp ? warp_threads : 1);
+  if (t > tiles) return;  // (the whole warp)
   const size_type total = na + nb;
   const size_type d = t * Tile < total ? t * Tile : total;
-  const auto s = tide::detail::balance(a, na, b, nb, d, merge_path(a, na, b, nb, d, comp), comp);
-  cut_a[t] = s.i;
-  cut_b[t] = s.j;
+  const size_type i = ByWarp ? warp_merge_path(a, na, b, nb, d, comp) : merge_path(a, na, b, nb, d, comp);
+  const auto s = tide::detail::balance(a, na, b, nb, d, i, comp);
+  if (!ByWarp || lane_id() == 0) {
+    cut_a[t] = s.i;
+    cut_b[t] = s.j;
+  }
+}
+
+/// One thread's loop over s[i, i_end) (a's part) and s[la + j, la + j_end) (b's): at most
+/// items + 1 events, each consuming at least one input; write(u, place) for each event that
+/// writes (a pair writes a's element), in order.
+template <class Rules, int Items, class K, class Comp, class Write>
+__device__ TIDE_FORCEINLINE void set_walk(const K* s, int la, int i, int i_end, int j, int j_end, Comp& comp,
+                                          Write&& write) {
+  K ka = s[i < i_end ? i : 0];
+  K kb = s[la + (j < j_end ? j : 0)];
+#pragma unroll
+  for (int u = 0; u <= Items; ++u) {
+    const bool has_a = i < i_end, has_b = j < j_end;
+    bool a_first = has_a, b_first = has_b;  // a single, b single; neither: a pair
+    if (has_a && has_b) {
+      a_first = comp(ka, kb);
+      b_first = !a_first && comp(kb, ka);
+    }
+    const bool any = has_a || has_b;
+    if (any && (a_first ? Rules::a_single : b_first ? Rules::b_single : Rules::pair)) write(u, b_first ? la + j : i);
+    if (any && !b_first) {
+      ++i;
+      ka = s[i < i_end ? i : 0];
+    }
+    if (any && !a_first) {
+      ++j;
+      kb = s[la + (j < j_end ? j : 0)];
+    }
+  }
 }
 
 template <class Tuning, tide::detail::set_op Op, bool Pairs, class K, class KA, class KB, class VA, class VB,
           class KO, class VO, class Comp>
-__global__ void __launch_bounds__(Tuning::threads)
+__global__ void __launch_bounds__(Tuning::threads, Tuning::min_blocks)
     set_operation_kernel(KA a, KB b, VA va, VB vb, const size_type* cut_a, const size_type* cut_b, KO keys_out,
                          VO vals_out, Comp comp, count_tile_state state, size_type tiles, size_type* d_count) {
   constexpr int threads = Tuning::threads, items = Tuning::items, tile = Tuning::tile;
   using rules = tide::detail::set_rules<Op>;
   using scan_t = block_scan<int, threads>;
-  __shared__ shared_array<K, tile + 2> s_keys;  // a's piece, then b's (one spare slot for safe reads)
-  __shared__ int s_place[tile + 1];             // the written elements' places in s_keys, in output order
+  using place_t = set_place_t<tile>;
+  // Dynamic: a's piece, then b's (one spare slot for safe reads); then the written elements'
+  // places in the piece, in output order.
+  extern __shared__ __align__(16) unsigned char set_smem[];
+  K* s = reinterpret_cast<K*>(set_smem);
+  place_t* s_place = reinterpret_cast<place_t*>(set_smem + set_keys_bytes<Tuning, K>());
   __shared__ int s_cut_a[threads + 1], s_cut_b[threads + 1];
   __shared__ typename scan_t::temp_storage scan_storage;
   __shared__ size_type tile_offset;
@@ -85,7 +147,6 @@ __global__ void __launch_bounds__(Tuning::threads)
   const size_type a0 = cut_a[t], b0 = cut_b[t];
   const int la = int(cut_a[t + 1] - a0), lb = int(cut_b[t + 1] - b0);
   const int n_local = la + lb;  // at most tile + 1
-  K* s = s_keys.data();
 
   // The piece into shared memory: all loads first, then the stores (as merge_tile).
   {
@@ -119,57 +180,33 @@ __global__ void __launch_bounds__(Tuning::threads)
   const int i_end = s_cut_a[threadIdx.x + 1], j_end = s_cut_b[threadIdx.x + 1];
 
   // The loop: at most items + 1 events (each consumes at least one of at most items + 1 inputs).
-  int place[items + 1];
-  unsigned written = 0;
-  int count = 0;
+  int block_count, rank;
   {
-    K ka = s[i < i_end ? i : 0];
-    K kb = s[la + (j < j_end ? j : 0)];
-#pragma unroll
-    for (int u = 0; u <= items; ++u) {
-      const bool has_a = i < i_end, has_b = j < j_end;
-      bool a_first = has_a, b_first = has_b;  // a single, b single; neither: a pair
-      if (has_a && has_b) {
-        a_first = comp(ka, kb);
-        b_first = !a_first && comp(kb, ka);
-      }
-      const bool any = has_a || has_b;
-      const bool writes = any && (a_first ? rules::a_single : b_first ? rules::b_single : rules::pair);
-      place[u] = b_first ? la + j : i;  // a pair writes a's element
-      if (writes) {
-        written |= 1u << u;
-        ++count;
-      }
-      if (any && !b_first) {
-        ++i;
-        ka = s[i < i_end ? i : 0];
-      }
-      if (any && !a_first) {
-        ++j;
-        kb = s[la + (j < j_end ? j : 0)];
-      }
+    int place[items + 1];
+    unsigned written = 0;
+    int count = 0;
+    set_walk<rules, items>(s, la, i, i_end, j, j_end, comp, [&](int u, int p) {
+      place[u] = p;
+      written |= 1u << u;
+      ++count;
+    });
+    rank = scan_t(scan_storage).exclusive_scan(count, 0, sum_op{}, block_count);
+    // The tile's offset in the output.
+    if (warp_id() == 0) {
+      lookback_prefix<size_type, count_tile_state, sum_op> prefix{state, sum_op{}, t, tiles, false, 0};
+      size_type before = 0;
+      const bool has = prefix(size_type(block_count), before);
+      if (lane_id() == 0) tile_offset = has ? before : 0;
     }
-  }
-
-  int block_count;
-  int rank = scan_t(scan_storage).exclusive_scan(count, 0, sum_op{}, block_count);
-
-  // The tile's offset in the output.
-  if (warp_id() == 0) {
-    lookback_prefix<size_type, count_tile_state, sum_op> prefix{state, sum_op{}, t, tiles, false, 0};
-    size_type before = 0;
-    const bool has = prefix(size_type(block_count), before);
-    if (lane_id() == 0) tile_offset = has ? before : 0;
-  }
-
 #pragma unroll
-  for (int u = 0; u <= items; ++u)
-    if (written & (1u << u)) s_place[rank++] = place[u];
+    for (int u = 0; u <= items; ++u)
+      if (written & (1u << u)) s_place[rank++] = place_t(place[u]);
+  }
   __syncthreads();
 
   const size_type offset = tile_offset;
   for (int k = int(threadIdx.x); k < block_count; k += threads) {
-    const int p = s_place[k];
+    const int p = int(s_place[k]);
     keys_out[offset + k] = s[p];
     if constexpr (Pairs) {
       if (p < la)
@@ -199,11 +236,19 @@ size_type set_operation_impl(const cuda_policy& p, KA a, size_type na, KB b, siz
   tile_state_buffer<count_tile_state> state(p, tiles, algorithm);
   size_type* cut_a = cuts.data();
   size_type* cut_b = cuts.data() + (tiles + 1);
-  launch(algorithm, "set_partition", set_partition_kernel<tuning::tile, KA, KB, Comp>,
-         dim3(unsigned(ceil_div(tiles + 1, set_partition_threads))), dim3(set_partition_threads), 0, p.stream, a, na,
-         b, nb, tiles, cut_a, cut_b, comp);
-  launch(algorithm, "set_operation", set_operation_kernel<tuning, Op, Pairs, K, KA, KB, VA, VB, KO, VO, Comp>,
-         dim3(grid), dim3(tuning::threads), 0, p.stream, a, b, va, vb, static_cast<const size_type*>(cut_a),
+  const bool by_warp = tiles + 1 <= warp_search_max_cuts;
+  launch(algorithm, "set_partition",
+         by_warp ? set_partition_kernel<tuning::tile, true, KA, KB, Comp>
+                 : set_partition_kernel<tuning::tile, false, KA, KB, Comp>,
+         dim3(partition_grid(tiles + 1, by_warp)), dim3(partition_threads), 0, p.stream, a, na, b, nb, tiles, cut_a,
+         cut_b, comp);
+  constexpr std::size_t smem = set_smem_bytes<tuning, K>();
+  const auto kernel = set_operation_kernel<tuning, Op, Pairs, K, KA, KB, VA, VB, KO, VO, Comp>;
+  if constexpr (smem > 40 * 1024) {  // with the static part (cuts, scan) it may pass 48 KiB: ask
+    static std::atomic<std::uint64_t> opted_in{0};
+    allow_dynamic_smem(kernel, smem > 48 * 1024 ? smem : 48 * 1024 + 16, opted_in, algorithm);
+  }
+  launch(algorithm, "set_operation", kernel, dim3(grid), dim3(tuning::threads), smem, p.stream, a, b, va, vb, static_cast<const size_type*>(cut_a),
          static_cast<const size_type*>(cut_b), keys_out, vals_out, comp, state.state(), tiles, d_count.data());
   size_type count = 0;
   tide::detail::device_copy_bytes(&count, d_count.data(), sizeof(count), tide::detail::copy_kind::device_to_host,

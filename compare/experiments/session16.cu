@@ -1,0 +1,300 @@
+// Session 16's GPU microbenchmark: tide beside Thrust / CUB in one binary. Modes:
+//   set      the four set operations on two sorted u32 inputs of n/2 half overlapping (compare/'s
+//            data), against Thrust; -DNEW adds block shapes (Tuning hook of set_operation_impl;
+//            "mN": __launch_bounds__ min blocks N). Tried and dropped (slower everywhere): counting
+//            first and placing in a second walk while warp 0 looks back (fewer registers)
+//   setonce  one call of each (tide default, Thrust), for ncu
+//   adj      adjacent_difference (minus, u32) against cub::DeviceAdjacentDifference::SubtractLeftCopy
+//   sorted   is_sorted (sorted u32) against Thrust, as a fraction of memcpy's rate
+//   part     the set operations' partition kernel alone: a thread a cut against a warp a cut
+//            (warp_merge_path), same cuts checked
+//   merge    merge of two sorted u32 halves against Thrust
+//   custom   sort of f32 keys by a user comparator (a > b: the merge sort) against Thrust, 2^12..
+// Every row checks its output against the reference's. Build (sm_90):
+//   nvcc -std=c++17 -O3 -arch=sm_90 -DTIDE_DEVICE_SYSTEM=3 --extended-lambda --expt-relaxed-constexpr \
+//        -Xcompiler=-fopenmp [-DNEW] -Iinclude compare/experiments/session16.cu <build>/libtide.a -lgomp
+#include <tide/tide.hpp>
+#include <cub/device/device_adjacent_difference.cuh>
+#include <thrust/execution_policy.h>
+#include <thrust/set_operations.h>
+#include <thrust/merge.h>
+#include <thrust/sort.h>
+
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "experiment.cuh"
+
+template <class F>
+double time_ms(F&& f, int reps = 21) {
+  return time_prepped_ms([] {}, f, reps);
+}
+
+static double memcpy_row(std::size_t n) {
+  void *a, *b;
+  CK(cudaMalloc(&a, n * 4));
+  CK(cudaMalloc(&b, n * 4));
+  CK(cudaMemset(a, 1, n * 4));
+  double ms = time_ms([&] { CK(cudaMemcpyAsync(b, a, n * 4, cudaMemcpyDeviceToDevice)); });
+  const double gbs = 2.0 * n * 4 / ms / 1e6;
+  std::printf("memcpy u32 n=%zu %.4f ms  %.1f GB/s\n", n, ms, gbs);
+  CK(cudaFree(a));
+  CK(cudaFree(b));
+  return gbs;
+}
+
+namespace td = tide::backend::cuda::detail;
+using tide::detail::set_op;
+
+template <int T, int I, int MinBlocks>
+struct set_shape {
+  static constexpr int threads = T, items = I, tile = T * I, min_blocks = MinBlocks;
+};
+
+static const char* op_name(set_op o) {
+  return o == set_op::union_op ? "union" : o == set_op::intersection ? "intersection"
+         : o == set_op::difference ? "difference" : "symmetric";
+}
+
+template <set_op Op>
+static void set_rows(std::size_t n, bool once, double memcpy_gbs) {
+  using T = unsigned;
+  const std::size_t na = n / 2, nb = n - na;
+  std::vector<T> ha(na), hb(nb);
+  std::mt19937 g(16);
+  for (std::size_t i = 0; i < na; ++i) ha[i] = T(2 * i + (g() & 1));
+  for (std::size_t i = 0; i < nb; ++i) hb[i] = T(na + 2 * i + (g() & 1));
+  T *a, *b, *out, *ref;
+  CK(cudaMalloc(&a, na * 4));
+  CK(cudaMalloc(&b, nb * 4));
+  CK(cudaMalloc(&out, n * 4));
+  CK(cudaMalloc(&ref, n * 4));
+  CK(cudaMemcpy(a, ha.data(), na * 4, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(b, hb.data(), nb * 4, cudaMemcpyHostToDevice));
+  std::size_t want = 0, got = 0;
+  auto run_thrust = [&] {
+    T* e;
+    if constexpr (Op == set_op::union_op) e = thrust::set_union(thrust::device, a, a + na, b, b + nb, ref);
+    else if constexpr (Op == set_op::intersection) e = thrust::set_intersection(thrust::device, a, a + na, b, b + nb, ref);
+    else if constexpr (Op == set_op::difference) e = thrust::set_difference(thrust::device, a, a + na, b, b + nb, ref);
+    else e = thrust::set_symmetric_difference(thrust::device, a, a + na, b, b + nb, ref);
+    want = std::size_t(e - ref);
+  };
+  auto run_default = [&] {
+    T* e;
+    if constexpr (Op == set_op::union_op) e = tide::set_union(tide::device, a, a + na, b, b + nb, out);
+    else if constexpr (Op == set_op::intersection) e = tide::set_intersection(tide::device, a, a + na, b, b + nb, out);
+    else if constexpr (Op == set_op::difference) e = tide::set_difference(tide::device, a, a + na, b, b + nb, out);
+    else e = tide::set_symmetric_difference(tide::device, a, a + na, b, b + nb, out);
+    got = std::size_t(e - out);
+  };
+  if (once) {
+    run_thrust();
+    run_default();
+    CK(cudaDeviceSynchronize());
+    return;
+  }
+  const double th = time_ms(run_thrust);
+  std::vector<T> r(want), o;
+  CK(cudaMemcpy(r.data(), ref, want * 4, cudaMemcpyDeviceToHost));
+  const double moved = double(n) * 4 + double(want) * 4;
+  std::printf("%s n=%zu out=%zu thrust %.4f ms (%.0f%% of memcpy)\n", op_name(Op), n, want, th,
+              100.0 * moved / th / 1e6 / memcpy_gbs);
+  auto report = [&](const char* label, double ms) {
+    bool ok = got == want;
+    if (ok) {
+      o.assign(want, 0);
+      CK(cudaMemcpy(o.data(), out, want * 4, cudaMemcpyDeviceToHost));
+      ok = o == r;
+    }
+    std::printf("%s n=%zu tide-%s %.4f ms (%.0f%% of memcpy) thrust/tide %.3f %s\n", op_name(Op), n, label, ms,
+                100.0 * moved / ms / 1e6 / memcpy_gbs, th / ms, ok ? "same" : "MISMATCH");
+  };
+  report("default", time_ms(run_default));
+#ifdef NEW
+  auto variant = [&](auto shape, const char* label) {
+    using S = decltype(shape);
+    report(label, time_ms([&] {
+      got = std::size_t(td::set_operation_impl<Op, false, S>(tide::cuda_policy{}, a, tide::size_type(na), b,
+                                                              tide::size_type(nb), a, a, out, out, tide::less<T>{},
+                                                              "x"));
+    }));
+  };
+  variant(set_shape<256, 19, 0>{}, "256x19");
+  variant(set_shape<256, 19, 5>{}, "256x19m5");
+  variant(set_shape<256, 19, 6>{}, "256x19m6");
+  variant(set_shape<256, 15, 6>{}, "256x15m6");
+  variant(set_shape<256, 23, 5>{}, "256x23m5");
+#endif
+  for (T* p : {a, b, out, ref}) CK(cudaFree(p));
+}
+
+static void adj_rows(std::size_t n, double memcpy_gbs) {
+  using T = unsigned;
+  std::vector<T> h(n);
+  std::mt19937 g(7);
+  for (auto& x : h) x = T(g());
+  T *in, *out, *ref;
+  for (T** p : {&in, &out, &ref}) CK(cudaMalloc(p, n * 4));
+  CK(cudaMemcpy(in, h.data(), n * 4, cudaMemcpyHostToDevice));
+  void* tmp = nullptr;
+  std::size_t bytes = 0;
+  const long long nl = (long long)n;
+  CK(cub::DeviceAdjacentDifference::SubtractLeftCopy(tmp, bytes, in, ref, nl, ::cuda::std::minus<T>()));
+  CK(cudaMalloc(&tmp, bytes + 1));
+  const double cub_ms = time_ms([&] {
+    CK(cub::DeviceAdjacentDifference::SubtractLeftCopy(tmp, bytes, in, ref, nl, ::cuda::std::minus<T>()));
+  });
+  const double ms = time_ms([&] { tide::adjacent_difference(tide::device, in, in + n, out); });
+  std::vector<T> r(n), o(n);
+  CK(cudaMemcpy(r.data(), ref, n * 4, cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(o.data(), out, n * 4, cudaMemcpyDeviceToHost));
+  const double moved = 2.0 * n * 4;
+  std::printf("adj n=%zu cub %.4f ms (%.0f%%) tide %.4f ms (%.0f%% of memcpy) cub/tide %.3f %s\n", n, cub_ms,
+              100.0 * moved / cub_ms / 1e6 / memcpy_gbs, ms, 100.0 * moved / ms / 1e6 / memcpy_gbs, cub_ms / ms,
+              o == r ? "same" : "MISMATCH");
+  CK(cudaFree(tmp));
+  for (T* p : {in, out, ref}) CK(cudaFree(p));
+}
+
+static void sorted_rows(std::size_t n, double memcpy_gbs) {
+  using T = unsigned;
+  std::vector<T> h(n);
+  for (std::size_t i = 0; i < n; ++i) h[i] = T(i / 3);
+  T* in;
+  CK(cudaMalloc(&in, n * 4));
+  CK(cudaMemcpy(in, h.data(), n * 4, cudaMemcpyHostToDevice));
+  bool got = false;
+  const double ms = time_ms([&] { got = tide::is_sorted(tide::device, in, in + n); });
+  const double th = time_ms([&] { (void)thrust::is_sorted(thrust::device, in, in + n); });
+  const double moved = double(n) * 4;
+  std::printf("is_sorted n=%zu tide %.4f ms (%.0f%% of memcpy) thrust %.4f ms thrust/tide %.2f %s\n", n, ms,
+              100.0 * moved / ms / 1e6 / memcpy_gbs, th, th / ms, got ? "same" : "MISMATCH");
+  CK(cudaFree(in));
+}
+
+
+// ---- the partition kernel alone ---------------------------------------------------------------------
+static void part_rows(std::size_t n) {
+  using T = unsigned;
+  const std::size_t na = n / 2, nb = n - na;
+  std::vector<T> ha(na), hb(nb);
+  std::mt19937 g(16);
+  for (std::size_t i = 0; i < na; ++i) ha[i] = T(2 * i + (g() & 1));
+  for (std::size_t i = 0; i < nb; ++i) hb[i] = T(na + 2 * i + (g() & 1));
+  T *a, *b;
+  CK(cudaMalloc(&a, na * 4));
+  CK(cudaMalloc(&b, nb * 4));
+  CK(cudaMemcpy(a, ha.data(), na * 4, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(b, hb.data(), nb * 4, cudaMemcpyHostToDevice));
+  constexpr int tile = td::set_tuning<4>::tile;
+  const tide::size_type tiles = (tide::size_type(n) + tile - 1) / tile;
+  tide::size_type *c_old, *c_new;
+  CK(cudaMalloc(&c_old, 2 * (tiles + 1) * 8));
+  CK(cudaMalloc(&c_new, 2 * (tiles + 1) * 8));
+  tide::less<T> comp;
+  const double old_ms = time_ms([&] {
+    td::set_partition_kernel<tile, false><<<td::partition_grid(tiles + 1, false), 256>>>(
+        a, tide::size_type(na), b, tide::size_type(nb), tiles, c_old, c_old + tiles + 1, comp);
+  });
+  const double new_ms = time_ms([&] {
+    td::set_partition_kernel<tile, true><<<td::partition_grid(tiles + 1, true), 256>>>(
+        a, tide::size_type(na), b, tide::size_type(nb), tiles, c_new, c_new + tiles + 1, comp);
+  });
+  CK(cudaGetLastError());
+  std::vector<tide::size_type> o(2 * (tiles + 1)), w(2 * (tiles + 1));
+  CK(cudaMemcpy(o.data(), c_old, o.size() * 8, cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(w.data(), c_new, w.size() * 8, cudaMemcpyDeviceToHost));
+  std::printf("set partition n=%zu cuts=%lld thread-a-cut %.4f ms warp-a-cut %.4f ms old/new %.2f %s\n", n,
+              (long long)(tiles + 1), old_ms, new_ms, old_ms / new_ms, o == w ? "same" : "MISMATCH");
+  for (void* p : {(void*)a, (void*)b, (void*)c_old, (void*)c_new}) CK(cudaFree(p));
+}
+
+// ---- merge and the merge sort ---------------------------------------------------------------------
+static void merge_rows(std::size_t n) {
+  using T = unsigned;
+  const std::size_t na = n / 2, nb = n - na;
+  std::vector<T> ha(na), hb(nb);
+  std::mt19937 g(3);
+  for (auto& x : ha) x = T(g());
+  for (auto& x : hb) x = T(g());
+  std::sort(ha.begin(), ha.end());
+  std::sort(hb.begin(), hb.end());
+  T *a, *b, *out, *ref;
+  CK(cudaMalloc(&a, na * 4));
+  CK(cudaMalloc(&b, nb * 4));
+  CK(cudaMalloc(&out, n * 4));
+  CK(cudaMalloc(&ref, n * 4));
+  CK(cudaMemcpy(a, ha.data(), na * 4, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(b, hb.data(), nb * 4, cudaMemcpyHostToDevice));
+  const double th = time_ms([&] { thrust::merge(thrust::device, a, a + na, b, b + nb, ref); });
+  const double ms = time_ms([&] { tide::merge(tide::device, a, a + na, b, b + nb, out); });
+  std::vector<T> r(n), o(n);
+  CK(cudaMemcpy(r.data(), ref, n * 4, cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(o.data(), out, n * 4, cudaMemcpyDeviceToHost));
+  std::printf("merge n=%zu thrust %.4f ms tide %.4f ms thrust/tide %.3f %s\n", n, th, ms, th / ms,
+              o == r ? "same" : "MISMATCH");
+  for (T* p : {a, b, out, ref}) CK(cudaFree(p));
+}
+
+struct custom_greater {
+  template <class T>
+  __host__ __device__ bool operator()(const T& a, const T& b) const { return a > b; }
+};
+
+static void custom_rows(std::size_t n) {
+  std::vector<float> h(n);
+  std::mt19937 g(12);
+  std::uniform_real_distribution<float> u(-1e6f, 1e6f);
+  for (auto& x : h) x = u(g);
+  float *src, *k, *ref;
+  CK(cudaMalloc(&src, n * 4));
+  CK(cudaMalloc(&k, n * 4));
+  CK(cudaMalloc(&ref, n * 4));
+  CK(cudaMemcpy(src, h.data(), n * 4, cudaMemcpyHostToDevice));
+  auto restore = [&](float* d) { CK(cudaMemcpyAsync(d, src, n * 4, cudaMemcpyDeviceToDevice)); };
+  const double th = time_prepped_ms([&] { restore(ref); },
+                                    [&] { thrust::sort(thrust::device, ref, ref + n, custom_greater{}); }, 15);
+  const double ms = time_prepped_ms([&] { restore(k); }, [&] { tide::sort(tide::device, k, k + n, custom_greater{}); },
+                                    15);
+  std::vector<float> r(n), o(n);
+  CK(cudaMemcpy(r.data(), ref, n * 4, cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(o.data(), k, n * 4, cudaMemcpyDeviceToHost));
+  std::printf("sort_custom f32 n=%zu thrust %.4f ms tide %.4f ms thrust/tide %.3f %s\n", n, th, ms, th / ms,
+              o == r ? "same" : "MISMATCH");
+  for (float* p : {src, k, ref}) CK(cudaFree(p));
+}
+
+int main(int argc, char** argv) {
+  const std::string mode = argc > 1 ? argv[1] : "set";
+  const int log2n = argc > 2 ? std::atoi(argv[2]) : 28;
+  const std::size_t n = std::size_t(1) << log2n;
+  if (mode == "part") {
+    part_rows(n);
+    return 0;
+  }
+  if (mode == "merge") {
+    merge_rows(n);
+    return 0;
+  }
+  if (mode == "custom") {
+    for (int e = 12; e <= log2n; e += 2) custom_rows(std::size_t(1) << e);
+    return 0;
+  }
+  const double gbs = mode == "setonce" ? 1.0 : memcpy_row(n);
+  if (mode == "set" || mode == "setonce") {
+    const bool once = mode == "setonce";
+    set_rows<set_op::union_op>(n, once, gbs);
+    set_rows<set_op::intersection>(n, once, gbs);
+    set_rows<set_op::difference>(n, once, gbs);
+    set_rows<set_op::symmetric_difference>(n, once, gbs);
+  } else if (mode == "adj") {
+    adj_rows(n, gbs);
+  } else if (mode == "sorted") {
+    sorted_rows(n, gbs);
+  }
+  return 0;
+}
