@@ -10,6 +10,9 @@
 //            (warp_merge_path), same cuts checked
 //   merge    merge of two sorted u32 halves against Thrust
 //   custom   sort of f32 keys by a user comparator (a > b: the merge sort) against Thrust, 2^12..
+//   slices   a proxy of find.hpp's adjacent mode (is_sorted) without the early exit: persistent warps
+//            taking warp slices of 32 x Items u32 (16-byte vectors), each item tested against its
+//            predecessor; Items 16 (find_tuning's), 32, 64: does more in flight a warp reach memcpy?
 // Every row checks its output against the reference's. Build (sm_90):
 //   nvcc -std=c++17 -O3 -arch=sm_90 -DTIDE_DEVICE_SYSTEM=3 --extended-lambda --expt-relaxed-constexpr \
 //        -Xcompiler=-fopenmp [-DNEW] -Iinclude compare/experiments/session16.cu <build>/libtide.a -lgomp
@@ -178,6 +181,7 @@ static void sorted_rows(std::size_t n, double memcpy_gbs) {
 
 
 // ---- the partition kernel alone ---------------------------------------------------------------------
+#ifdef NEW  // (the partition kernels as of this session)
 static void part_rows(std::size_t n) {
   using T = unsigned;
   const std::size_t na = n / 2, nb = n - na;
@@ -212,6 +216,9 @@ static void part_rows(std::size_t n) {
               (long long)(tiles + 1), old_ms, new_ms, old_ms / new_ms, o == w ? "same" : "MISMATCH");
   for (void* p : {(void*)a, (void*)b, (void*)c_old, (void*)c_new}) CK(cudaFree(p));
 }
+#else
+static void part_rows(std::size_t) { std::printf("part: build with -DNEW\n"); }
+#endif
 
 // ---- merge and the merge sort ---------------------------------------------------------------------
 static void merge_rows(std::size_t n) {
@@ -268,6 +275,43 @@ static void custom_rows(std::size_t n) {
   for (float* p : {src, k, ref}) CK(cudaFree(p));
 }
 
+// ---- slices: bytes in flight per warp for a one-stream search ---------------------------------------
+template <int Items>
+__global__ void __launch_bounds__(256) slice_sorted_kernel(const unsigned* in, long long n, unsigned* d_bad) {
+  constexpr int vecs = Items / 4, slice = 32 * Items;
+  const int lane = threadIdx.x & 31;
+  const long long slices = n / slice, stride = (long long)gridDim.x * 8;
+  bool bad = false;
+  for (long long s = (long long)blockIdx.x * 8 + (threadIdx.x >> 5); s < slices; s += stride) {
+    const uint4* v = reinterpret_cast<const uint4*>(in + s * slice);
+    uint4 x[vecs];
+#pragma unroll
+    for (int k = 0; k < vecs; ++k) x[k] = v[k * 32 + lane];
+    const unsigned before = s > 0 ? in[s * slice - 1] : 0u;
+#pragma unroll
+    for (int k = 0; k < vecs; ++k) {
+      unsigned prev = __shfl_up_sync(0xffffffffu, x[k].w, 1);  // lane - 1's last of vector k
+      const unsigned last = __shfl_sync(0xffffffffu, x[k > 0 ? k - 1 : 0].w, 31);
+      if (lane == 0) prev = k > 0 ? last : before;
+      bad |= x[k].x < prev || x[k].y < x[k].x || x[k].z < x[k].y || x[k].w < x[k].z;
+    }
+  }
+  if (bad) atomicOr(d_bad, 1u);
+}
+
+template <int Items>
+static void slice_row(const unsigned* in, std::size_t n, unsigned* d_bad, double memcpy_gbs) {
+  int per_sm = 0, sms = 0;
+  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, slice_sorted_kernel<Items>, 256, 0));
+  CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  const unsigned blocks = unsigned(per_sm * sms);
+  const double ms = time_ms([&] { slice_sorted_kernel<Items><<<blocks, 256>>>(in, (long long)n, d_bad); });
+  unsigned bad = 0;
+  CK(cudaMemcpy(&bad, d_bad, 4, cudaMemcpyDeviceToHost));
+  std::printf("slices items=%d blocks=%u %.4f ms (%.0f%% of memcpy) %s\n", Items, blocks, ms,
+              100.0 * n * 4 / ms / 1e6 / memcpy_gbs, bad ? "MISMATCH" : "sorted");
+}
+
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "set";
   const int log2n = argc > 2 ? std::atoi(argv[2]) : 28;
@@ -295,6 +339,21 @@ int main(int argc, char** argv) {
     adj_rows(n, gbs);
   } else if (mode == "sorted") {
     sorted_rows(n, gbs);
+  } else if (mode == "slices") {
+    sorted_rows(n, gbs);
+    std::vector<unsigned> h(n);
+    for (std::size_t i = 0; i < n; ++i) h[i] = unsigned(i / 3);
+    unsigned *in, *bad;
+    CK(cudaMalloc(&in, n * 4));
+    CK(cudaMalloc(&bad, 4));
+    CK(cudaMemset(bad, 0, 4));
+    CK(cudaMemcpy(in, h.data(), n * 4, cudaMemcpyHostToDevice));
+    slice_row<16>(in, n, bad, gbs);
+    slice_row<32>(in, n, bad, gbs);
+    slice_row<64>(in, n, bad, gbs);
+    slice_row<16>(in, n, bad, gbs);
+    CK(cudaFree(in));
+    CK(cudaFree(bad));
   }
   return 0;
 }
