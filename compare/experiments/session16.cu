@@ -4,7 +4,8 @@
 //            "mN": __launch_bounds__ min blocks N). Tried and dropped (slower everywhere): counting
 //            first and placing in a second walk while warp 0 looks back (fewer registers)
 //   setonce  one call of each (tide default, Thrust), for ncu
-//   adj      adjacent_difference (minus, u32) against cub::DeviceAdjacentDifference::SubtractLeftCopy
+//   adj      adjacent_difference (minus, u32) against cub::DeviceAdjacentDifference::SubtractLeftCopy;
+//            with -DNEW also the kernel at other block shapes (launched directly, disjoint pointers)
 //   sorted   is_sorted (sorted u32) against Thrust, as a fraction of memcpy's rate
 //   part     the set operations' partition kernel alone: a thread a cut against a warp a cut
 //            (warp_merge_path), same cuts checked
@@ -159,6 +160,27 @@ static void adj_rows(std::size_t n, double memcpy_gbs) {
   std::printf("adj n=%zu cub %.4f ms (%.0f%%) tide %.4f ms (%.0f%% of memcpy) cub/tide %.3f %s\n", n, cub_ms,
               100.0 * moved / cub_ms / 1e6 / memcpy_gbs, ms, 100.0 * moved / ms / 1e6 / memcpy_gbs, cub_ms / ms,
               o == r ? "same" : "MISMATCH");
+#ifdef NEW
+  auto shape = [&](auto threads_c, auto items_c) {
+    constexpr int threads = decltype(threads_c)::value, items = decltype(items_c)::value;
+    using arr = td::tile_arrangement<items, T*, T*>;
+    auto kernel = td::adjacent_difference_kernel<threads, items, arr::run_len, td::tile_access::vector, false, T*, T*,
+                                                 tide::minus<T>>;
+    const unsigned grid = unsigned((n + threads * items - 1) / (threads * items));
+    CK(cudaMemset(out, 0, n * 4));
+    const double t = time_ms([&] { kernel<<<grid, threads>>>(in, out, tide::size_type(n), tide::minus<T>{}, nullptr); });
+    CK(cudaMemcpy(o.data(), out, n * 4, cudaMemcpyDeviceToHost));
+    std::printf("adj n=%zu tide-%dx%d %.4f ms (%.0f%% of memcpy) cub/tide %.3f %s\n", n, threads, items, t,
+                100.0 * moved / t / 1e6 / memcpy_gbs, cub_ms / t, o == r ? "same" : "MISMATCH");
+  };
+  shape(std::integral_constant<int, 256>{}, std::integral_constant<int, 16>{});
+  shape(std::integral_constant<int, 256>{}, std::integral_constant<int, 8>{});
+  shape(std::integral_constant<int, 256>{}, std::integral_constant<int, 12>{});
+  shape(std::integral_constant<int, 256>{}, std::integral_constant<int, 24>{});
+  shape(std::integral_constant<int, 256>{}, std::integral_constant<int, 32>{});
+  shape(std::integral_constant<int, 128>{}, std::integral_constant<int, 16>{});
+  shape(std::integral_constant<int, 512>{}, std::integral_constant<int, 8>{});
+#endif
   CK(cudaFree(tmp));
   for (T* p : {in, out, ref}) CK(cudaFree(p));
 }
@@ -276,18 +298,27 @@ static void custom_rows(std::size_t n) {
 }
 
 // ---- slices: bytes in flight per warp for a one-stream search ---------------------------------------
-template <int Items>
-__global__ void __launch_bounds__(256) slice_sorted_kernel(const unsigned* in, long long n, unsigned* d_bad) {
+/// Copies, Every: read a "best" word (one of Copies, a line apart) every Every-th slice and stop
+/// past it, as find.hpp does every slice with 8 copies (0 copies: never).
+template <int Items, int Copies = 0, int Every = 1>
+__global__ void __launch_bounds__(256) slice_sorted_kernel(const unsigned* in, long long n, unsigned* d_bad,
+                                                           const unsigned long long* d_best) {
   constexpr int vecs = Items / 4, slice = 32 * Items;
   const int lane = threadIdx.x & 31;
   const long long slices = n / slice, stride = (long long)gridDim.x * 8;
   bool bad = false;
-  for (long long s = (long long)blockIdx.x * 8 + (threadIdx.x >> 5); s < slices; s += stride) {
+  int k = 0;
+  for (long long s = (long long)blockIdx.x * 8 + (threadIdx.x >> 5); s < slices; s += stride, ++k) {
+    unsigned long long read = 0;
+    if (Copies > 0 && k % Every == 0)
+      read = *(volatile const unsigned long long*)(d_best + (blockIdx.x % (Copies > 0 ? Copies : 1)) * 16);
     const uint4* v = reinterpret_cast<const uint4*>(in + s * slice);
     uint4 x[vecs];
 #pragma unroll
     for (int k = 0; k < vecs; ++k) x[k] = v[k * 32 + lane];
     const unsigned before = s > 0 ? in[s * slice - 1] : 0u;
+    if (Copies > 0 && __shfl_sync(0xffffffffu, read, 0) != 0 && (long long)(~__shfl_sync(0xffffffffu, read, 0)) <= s * slice)
+      break;
 #pragma unroll
     for (int k = 0; k < vecs; ++k) {
       unsigned prev = __shfl_up_sync(0xffffffffu, x[k].w, 1);  // lane - 1's last of vector k
@@ -299,17 +330,23 @@ __global__ void __launch_bounds__(256) slice_sorted_kernel(const unsigned* in, l
   if (bad) atomicOr(d_bad, 1u);
 }
 
-template <int Items>
+template <int Items, int Copies = 0, int Every = 1>
 static void slice_row(const unsigned* in, std::size_t n, unsigned* d_bad, double memcpy_gbs) {
+  static unsigned long long* d_best = nullptr;
+  if (!d_best) {
+    CK(cudaMalloc(&d_best, 64 * 16 * 8));
+    CK(cudaMemset(d_best, 0, 64 * 16 * 8));
+  }
   int per_sm = 0, sms = 0;
-  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, slice_sorted_kernel<Items>, 256, 0));
+  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, slice_sorted_kernel<Items, Copies, Every>, 256, 0));
   CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   const unsigned blocks = unsigned(per_sm * sms);
-  const double ms = time_ms([&] { slice_sorted_kernel<Items><<<blocks, 256>>>(in, (long long)n, d_bad); });
+  const double ms =
+      time_ms([&] { slice_sorted_kernel<Items, Copies, Every><<<blocks, 256>>>(in, (long long)n, d_bad, d_best); });
   unsigned bad = 0;
   CK(cudaMemcpy(&bad, d_bad, 4, cudaMemcpyDeviceToHost));
-  std::printf("slices items=%d blocks=%u %.4f ms (%.0f%% of memcpy) %s\n", Items, blocks, ms,
-              100.0 * n * 4 / ms / 1e6 / memcpy_gbs, bad ? "MISMATCH" : "sorted");
+  std::printf("slices items=%d copies=%d every=%d blocks=%u %.4f ms (%.0f%% of memcpy) %s\n", Items, Copies, Every,
+              blocks, ms, 100.0 * n * 4 / ms / 1e6 / memcpy_gbs, bad ? "MISMATCH" : "sorted");
 }
 
 int main(int argc, char** argv) {
@@ -350,7 +387,11 @@ int main(int argc, char** argv) {
     CK(cudaMemcpy(in, h.data(), n * 4, cudaMemcpyHostToDevice));
     slice_row<16>(in, n, bad, gbs);
     slice_row<32>(in, n, bad, gbs);
-    slice_row<64>(in, n, bad, gbs);
+    slice_row<16, 8, 1>(in, n, bad, gbs);
+    slice_row<16, 32, 1>(in, n, bad, gbs);
+    slice_row<16, 8, 2>(in, n, bad, gbs);
+    slice_row<16, 8, 4>(in, n, bad, gbs);
+    slice_row<32, 8, 1>(in, n, bad, gbs);
     slice_row<16>(in, n, bad, gbs);
     CK(cudaFree(in));
     CK(cudaFree(bad));
