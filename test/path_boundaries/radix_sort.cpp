@@ -6,8 +6,8 @@ using namespace boundary_sweep;  // the sweep's helpers (sweep.hpp)
 namespace {
 
 /// pb::radix_sort's sizes, and the digits sort's own (small_radix_tuning): where its merge takes one
-/// more level (runs of items * 2^k, the last warp-local one among them), and 1536, the tile of
-/// the 512x3 shape that sorted up to there before session 16. V void: keys only.
+/// more level (runs of items * 2^k, the last warp-local one among them) in both of its shapes, and
+/// the short shape's tile (512x3: 1536), where the big one takes over. V void: keys only.
 template <class T, class V = void>
 pb::edges radix_sort_edges(std::int64_t limit) {
   constexpr bool pairs = !std::is_void_v<V>;
@@ -16,6 +16,10 @@ pb::edges radix_sort_edges(std::int64_t limit) {
   using digits = tide::backend::cuda::detail::small_radix_tuning<order_t, T, value_t, pairs>;
   pb::edges e = pb::radix_sort<T, V>(limit);
   for (std::int64_t width = digits::items; width < digits::capacity; width *= 2) e.at(width);
+  if (digits::short_tile > 0) {  // the 512x3 instance up to its tile, then the big shape
+    for (std::int64_t width = digits::short_items; width < digits::short_tile; width *= 2) e.at(width);
+    e.at(digits::short_tile);
+  }
   e.at(1536);
   e.done();
   return e;

@@ -230,9 +230,11 @@ edges radix_sort(std::int64_t limit = default_limit) {
   const std::int64_t small_radix = cuda::detail::small_radix_capacity<order_t, K, value_t, pairs>();
   const std::int64_t small = cuda::detail::small_sort_capacity<K, value_t, pairs>();
   using small_t = cuda::detail::small_sort_tuning<sizeof(K), pairs ? sizeof(value_t) : 0>;
-  if (small_radix > 0) e.at(small_radix);                // digits sort up to here
-  if (small_t::tile > small_radix) e.at(small_t::tile);  // the wide small block up to here
-  e.at(small);                                           // one block up to here
+  using digits_t = cuda::detail::small_radix_tuning<order_t, K, value_t, pairs>;
+  if (digits_t::short_tile > 0) e.at(digits_t::short_tile);  // the digits sort's 512x3 shape up to here
+  if (small_radix > 0) e.at(small_radix);                    // digits sort up to here
+  if (small_t::tile > small_radix) e.at(small_t::tile);      // the wide small block up to here
+  e.at(small);                                               // one block up to here
   using t = cuda::detail::onesweep_tuning<sizeof(K), pairs ? sizeof(value_t) : 0>;
   e.tiles(t::tile);
   using up = cuda::detail::radix_upsweep_tuning;
