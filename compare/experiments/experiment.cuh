@@ -1,5 +1,5 @@
 // What the GPU microbenchmarks in compare/experiments share: a CUDA error check that ends the
-// program, and the median timing of calls between events.
+// program, the median timing of calls between events, and the memcpy roofline row.
 #pragma once
 #include <cuda_runtime.h>
 
@@ -39,4 +39,25 @@ double time_prepped_ms(Prep&& prep, F&& f, int reps = 9) {
   CK(cudaEventDestroy(b));
   std::sort(t.begin(), t.end());
   return double(t[t.size() / 2]);
+}
+
+/// Median of reps - 1 timed calls (the first warms up), with nothing between them.
+template <class F>
+double time_ms(F&& f, int reps = 21) {
+  return time_prepped_ms([] {}, f, reps);
+}
+
+/// The memcpy roofline of n u32 (device to device), printed; returns its rate in GB/s (bytes read
+/// and written).
+inline double memcpy_row(std::size_t n) {
+  void *a, *b;
+  CK(cudaMalloc(&a, n * 4));
+  CK(cudaMalloc(&b, n * 4));
+  CK(cudaMemset(a, 1, n * 4));
+  const double ms = time_ms([&] { CK(cudaMemcpyAsync(b, a, n * 4, cudaMemcpyDeviceToDevice)); });
+  const double gbs = 2.0 * n * 4 / ms / 1e6;
+  std::printf("memcpy u32 n=%zu %.4f ms  %.1f GB/s\n", n, ms, gbs);
+  CK(cudaFree(a));
+  CK(cudaFree(b));
+  return gbs;
 }

@@ -24,27 +24,6 @@
 
 #include "experiment.cuh"
 
-template <class F>
-double time_ms(F&& f, int reps = 10) {
-  f();
-  CK(cudaDeviceSynchronize());
-  std::vector<float> t;
-  cudaEvent_t a, b;
-  CK(cudaEventCreate(&a));
-  CK(cudaEventCreate(&b));
-  for (int r = 0; r < reps; ++r) {
-    CK(cudaEventRecord(a));
-    f();
-    CK(cudaEventRecord(b));
-    CK(cudaEventSynchronize(b));
-    float ms;
-    CK(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms);
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
-
 namespace td = tide::backend::cuda::detail;
 
 #ifdef NEW
@@ -53,17 +32,6 @@ struct set_shape {
   static constexpr int threads = T, items = I, tile = T * I, min_blocks = M;
 };
 #endif
-
-static void memcpy_row(std::size_t n) {
-  void *a, *b;
-  CK(cudaMalloc(&a, n * 4));
-  CK(cudaMalloc(&b, n * 4));
-  CK(cudaMemset(a, 1, n * 4));
-  double ms = time_ms([&] { CK(cudaMemcpyAsync(b, a, n * 4, cudaMemcpyDeviceToDevice)); });
-  std::printf("memcpy u32 n=%zu %.4f ms  %.1f GB/s\n", n, ms, 2.0 * n * 4 / ms / 1e6);
-  CK(cudaFree(a));
-  CK(cudaFree(b));
-}
 
 static void set_rows(std::size_t n, bool once = false) {
   const std::size_t h = n / 2;

@@ -26,25 +26,6 @@
 
 #include "experiment.cuh"
 
-/// Median of reps - 1 timed calls (the first warms up).
-template <class F>
-double time_ms(F&& f, int reps = 21) {
-  return time_prepped_ms([] {}, f, reps);
-}
-
-static double memcpy_row(std::size_t n) {
-  void *a, *b;
-  CK(cudaMalloc(&a, n * 4));
-  CK(cudaMalloc(&b, n * 4));
-  CK(cudaMemset(a, 1, n * 4));
-  double ms = time_ms([&] { CK(cudaMemcpyAsync(b, a, n * 4, cudaMemcpyDeviceToDevice)); });
-  const double gbs = 2.0 * n * 4 / ms / 1e6;
-  std::printf("memcpy u32 n=%zu %.4f ms  %.1f GB/s\n", n, ms, gbs);
-  CK(cudaFree(a));
-  CK(cudaFree(b));
-  return gbs;
-}
-
 namespace td = tide::backend::cuda::detail;
 
 #ifdef NEW

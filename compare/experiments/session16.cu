@@ -32,24 +32,6 @@
 
 #include "experiment.cuh"
 
-template <class F>
-double time_ms(F&& f, int reps = 21) {
-  return time_prepped_ms([] {}, f, reps);
-}
-
-static double memcpy_row(std::size_t n) {
-  void *a, *b;
-  CK(cudaMalloc(&a, n * 4));
-  CK(cudaMalloc(&b, n * 4));
-  CK(cudaMemset(a, 1, n * 4));
-  double ms = time_ms([&] { CK(cudaMemcpyAsync(b, a, n * 4, cudaMemcpyDeviceToDevice)); });
-  const double gbs = 2.0 * n * 4 / ms / 1e6;
-  std::printf("memcpy u32 n=%zu %.4f ms  %.1f GB/s\n", n, ms, gbs);
-  CK(cudaFree(a));
-  CK(cudaFree(b));
-  return gbs;
-}
-
 namespace td = tide::backend::cuda::detail;
 using tide::detail::set_op;
 
@@ -63,21 +45,28 @@ static const char* op_name(set_op o) {
          : o == set_op::difference ? "difference" : "symmetric";
 }
 
+/// compare/'s set-operation data: a[i] = 2i or 2i + 1, b[i] = n/2 + 2i or + 1 (sorted, half
+/// overlapping), as device arrays of n/2 and n - n/2 u32.
+static void half_overlap_inputs(std::size_t n, unsigned*& a, unsigned*& b) {
+  const std::size_t na = n / 2, nb = n - na;
+  std::vector<unsigned> ha(na), hb(nb);
+  std::mt19937 g(16);
+  for (std::size_t i = 0; i < na; ++i) ha[i] = unsigned(2 * i + (g() & 1));
+  for (std::size_t i = 0; i < nb; ++i) hb[i] = unsigned(na + 2 * i + (g() & 1));
+  CK(cudaMalloc(&a, na * 4));
+  CK(cudaMalloc(&b, nb * 4));
+  CK(cudaMemcpy(a, ha.data(), na * 4, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(b, hb.data(), nb * 4, cudaMemcpyHostToDevice));
+}
+
 template <set_op Op>
 static void set_rows(std::size_t n, bool once, double memcpy_gbs) {
   using T = unsigned;
   const std::size_t na = n / 2, nb = n - na;
-  std::vector<T> ha(na), hb(nb);
-  std::mt19937 g(16);
-  for (std::size_t i = 0; i < na; ++i) ha[i] = T(2 * i + (g() & 1));
-  for (std::size_t i = 0; i < nb; ++i) hb[i] = T(na + 2 * i + (g() & 1));
   T *a, *b, *out, *ref;
-  CK(cudaMalloc(&a, na * 4));
-  CK(cudaMalloc(&b, nb * 4));
+  half_overlap_inputs(n, a, b);
   CK(cudaMalloc(&out, n * 4));
   CK(cudaMalloc(&ref, n * 4));
-  CK(cudaMemcpy(a, ha.data(), na * 4, cudaMemcpyHostToDevice));
-  CK(cudaMemcpy(b, hb.data(), nb * 4, cudaMemcpyHostToDevice));
   std::size_t want = 0, got = 0;
   auto run_thrust = [&] {
     T* e;
@@ -207,15 +196,8 @@ static void sorted_rows(std::size_t n, double memcpy_gbs) {
 static void part_rows(std::size_t n) {
   using T = unsigned;
   const std::size_t na = n / 2, nb = n - na;
-  std::vector<T> ha(na), hb(nb);
-  std::mt19937 g(16);
-  for (std::size_t i = 0; i < na; ++i) ha[i] = T(2 * i + (g() & 1));
-  for (std::size_t i = 0; i < nb; ++i) hb[i] = T(na + 2 * i + (g() & 1));
   T *a, *b;
-  CK(cudaMalloc(&a, na * 4));
-  CK(cudaMalloc(&b, nb * 4));
-  CK(cudaMemcpy(a, ha.data(), na * 4, cudaMemcpyHostToDevice));
-  CK(cudaMemcpy(b, hb.data(), nb * 4, cudaMemcpyHostToDevice));
+  half_overlap_inputs(n, a, b);
   constexpr int tile = td::set_tuning<4>::tile;
   const tide::size_type tiles = (tide::size_type(n) + tile - 1) / tile;
   tide::size_type *c_old, *c_new;
