@@ -77,6 +77,24 @@ void fail(const char* what, const char* type, std::size_t n, long at) {
 }
 
 /// One row: tide::sort (or sort_by_key, when V is not void) against CUB, keys (and values) `hk`, `hv`.
+/// CUB's radix sort (k, v -> cub_k, cub_v) and tide's (k, v in place), each timed after prep().
+template <class K, class V, class Prep>
+void time_both(Prep& prep, dev<unsigned char>& temp, std::size_t temp_bytes, dev<K>& k, dev<V>& v, dev<K>& cub_k,
+               dev<V>& cub_v, std::size_t n, bool pairs, double& cub_ms, double& tide_ms) {
+  cub_ms = time_prepped_ms(prep, [&] {
+    if (pairs)
+      CK(cub::DeviceRadixSort::SortPairs(temp.p, temp_bytes, k.p, cub_k.p, v.p, cub_v.p, int(n)));
+    else
+      CK(cub::DeviceRadixSort::SortKeys(temp.p, temp_bytes, k.p, cub_k.p, int(n)));
+  }, reps);
+  tide_ms = time_prepped_ms(prep, [&] {
+    if (pairs)
+      tide::sort_by_key(tide::device, k.p, k.p + n, v.p);
+    else
+      tide::sort(tide::device, k.p, k.p + n);
+  }, reps);
+}
+
 template <class K, class V>
 void row(const char* type, const std::vector<K>& hk, const std::vector<V>& hv, bool pairs) {
   const std::size_t n = hk.size();
@@ -95,18 +113,8 @@ void row(const char* type, const std::vector<K>& hk, const std::vector<V>& hv, b
     if (pairs) CK(cudaMemcpyAsync(v.p, src_v.p, n * sizeof(V), cudaMemcpyDeviceToDevice));
   };
   // CUB first: it reads k and v (the input) and writes cub_k, cub_v.
-  const double cub_ms = time_prepped_ms(prep, [&] {
-    if (pairs)
-      CK(cub::DeviceRadixSort::SortPairs(temp.p, temp_bytes, k.p, cub_k.p, v.p, cub_v.p, int(n)));
-    else
-      CK(cub::DeviceRadixSort::SortKeys(temp.p, temp_bytes, k.p, cub_k.p, int(n)));
-  }, reps);
-  const double tide_ms = time_prepped_ms(prep, [&] {
-    if (pairs)
-      tide::sort_by_key(tide::device, k.p, k.p + n, v.p);
-    else
-      tide::sort(tide::device, k.p, k.p + n);
-  }, reps);
+  double cub_ms, tide_ms;
+  time_both(prep, temp, temp_bytes, k, v, cub_k, cub_v, n, pairs, cub_ms, tide_ms);
   CK(cudaDeviceSynchronize());
   long at = first_difference(to_host(k.p, n), to_host(cub_k.p, n));
   if (at >= 0) fail("keys", type, n, at);
@@ -170,18 +178,8 @@ void special_rows(const std::vector<std::size_t>& sizes) {
         CK(cudaMemcpyAsync(k.p, src_k.p, n * 4, cudaMemcpyDeviceToDevice));
         CK(cudaMemcpyAsync(v.p, src_v.p, n * 4, cudaMemcpyDeviceToDevice));
       };
-      const double cub_ms = time_prepped_ms(prep, [&] {
-        if (pairs)
-          CK(cub::DeviceRadixSort::SortPairs(temp.p, temp_bytes, k.p, cub_k.p, v.p, cub_v.p, int(n)));
-        else
-          CK(cub::DeviceRadixSort::SortKeys(temp.p, temp_bytes, k.p, cub_k.p, int(n)));
-      }, reps);
-      const double tide_ms = time_prepped_ms(prep, [&] {
-        if (pairs)
-          tide::sort_by_key(tide::device, k.p, k.p + n, v.p);
-        else
-          tide::sort(tide::device, k.p, k.p + n);
-      }, reps);
+      double cub_ms, tide_ms;
+      time_both(prep, temp, temp_bytes, k, v, cub_k, cub_v, n, pairs, cub_ms, tide_ms);
       CK(cudaDeviceSynchronize());
       const char* type = pairs ? "f32s/u32" : "f32s";
       long at = first_difference(to_host(k.p, n), want_k);
