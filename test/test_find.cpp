@@ -14,24 +14,27 @@ using namespace tide_test;
 
 namespace {
 /// Items in one warp slice of the CUDA search for elements of `bytes` (its unit of work and the
-/// step of its early exit), and in one block (8 slices); the same numbers on the host builds.
-constexpr std::int64_t slice_items(std::size_t bytes) {
+/// step of its early exit), and in one block (8 slices), for find_if and mismatch or (adjacent)
+/// is_sorted_until; the same numbers on the host builds.
+constexpr std::int64_t slice_items(std::size_t bytes, bool adjacent = false) {
 #if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+  namespace cd = tide::backend::cuda::detail;
+  constexpr auto adj = cd::find_mode::adjacent;
   switch (bytes) {
-    case 1: return tide::backend::cuda::detail::find_tuning<1>::slice_items;
-    case 2: return tide::backend::cuda::detail::find_tuning<2>::slice_items;
-    case 4: return tide::backend::cuda::detail::find_tuning<4>::slice_items;
-    case 8: return tide::backend::cuda::detail::find_tuning<8>::slice_items;
-    default: return tide::backend::cuda::detail::find_tuning<16>::slice_items;
+    case 1: return adjacent ? cd::find_tuning<1, adj>::slice_items : cd::find_tuning<1>::slice_items;
+    case 2: return adjacent ? cd::find_tuning<2, adj>::slice_items : cd::find_tuning<2>::slice_items;
+    case 4: return adjacent ? cd::find_tuning<4, adj>::slice_items : cd::find_tuning<4>::slice_items;
+    case 8: return adjacent ? cd::find_tuning<8, adj>::slice_items : cd::find_tuning<8>::slice_items;
+    default: return adjacent ? cd::find_tuning<16, adj>::slice_items : cd::find_tuning<16>::slice_items;
   }
 #else
-  return 32 * (bytes <= 2 ? 32 : bytes <= 4 ? 16 : bytes <= 8 ? 8 : 4);
+  return 32 * (bytes <= 2 ? 32 : bytes <= 4 ? (adjacent ? 32 : 16) : bytes <= 8 ? 8 : 4);
 #endif
 }
 
 /// Positions around the CUDA search's slice and block boundaries below n, and the ends.
-std::vector<std::int64_t> boundary_positions(std::int64_t n, std::size_t bytes) {
-  const std::int64_t slice = slice_items(bytes);
+std::vector<std::int64_t> boundary_positions(std::int64_t n, std::size_t bytes, bool adjacent = false) {
+  const std::int64_t slice = slice_items(bytes, adjacent);
   std::vector<std::int64_t> p{0, 1, n / 2, n - 2, n - 1};
   for (std::int64_t k : {1, 2, 3, 8, 9, 16})
     for (std::int64_t d = -1; d <= 1; ++d) p.push_back(k * slice + d);
@@ -44,9 +47,9 @@ std::vector<std::int64_t> boundary_positions(std::int64_t n, std::size_t bytes) 
 }
 
 /// Sizes with CUDA slice and block boundaries (-1, +0, +1) beside the usual ones.
-std::vector<std::int64_t> search_sizes(std::size_t bytes) {
+std::vector<std::int64_t> search_sizes(std::size_t bytes, bool adjacent = false) {
   auto v = sizes();
-  const std::int64_t slice = slice_items(bytes);
+  const std::int64_t slice = slice_items(bytes, adjacent);
   for (std::int64_t k : {1, 2, 8, 9})
     for (std::int64_t d = -1; d <= 1; ++d) v.push_back(k * slice + d);
   return v;
@@ -356,7 +359,7 @@ TEST_CASE_TEMPLATE("mismatch takes a binary predicate and ranges of two types", 
 TEST_CASE_TEMPLATE("is_sorted_until finds the first descent; duplicates are sorted", B, TIDE_TEST_BACKENDS) {
   for_search_types([](auto tag) {
     using T = decltype(tag);
-    for (auto n : search_sizes(sizeof(T))) {
+    for (auto n : search_sizes(sizeof(T), true)) {
       // Ascending with runs of equal values.
       std::vector<T> h(static_cast<std::size_t>(n));
       for (std::int64_t i = 0; i < n; ++i) h[i] = T((i / 7) % 100);
@@ -365,7 +368,7 @@ TEST_CASE_TEMPLATE("is_sorted_until finds the first descent; duplicates are sort
       CAPTURE(n);
       CHECK(tide::is_sorted(B::policy(), d.begin(), d.end()));
       CHECK(tide::is_sorted_until(B::policy(), d.begin(), d.end()) == d.end());
-      for (auto at : boundary_positions(n, sizeof(T))) {
+      for (auto at : boundary_positions(n, sizeof(T), true)) {
         if (at == 0) continue;
         CAPTURE(at);
         const T old = h[at];
@@ -391,7 +394,7 @@ TEST_CASE_TEMPLATE("is_sorted_until finds the first descent; duplicates are sort
 }
 
 TEST_CASE_TEMPLATE("is_sorted and is_sorted_until take a comparator", B, TIDE_TEST_BACKENDS) {
-  for (auto n : search_sizes(4)) {
+  for (auto n : search_sizes(4, true)) {
     std::vector<int> h(static_cast<std::size_t>(n));
     for (std::int64_t i = 0; i < n; ++i) h[i] = int((n - i) / 3);  // descending with duplicates
     auto d = to_backend<B>(h);

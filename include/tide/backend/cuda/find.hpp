@@ -46,10 +46,16 @@ enum class find_mode { unary, pair, adjacent };
 
 /// Search blocks: items per thread by the widest element loaded, about 64 bytes per lane per
 /// slice (four 16-byte vectors of 4-byte items); a warp slice is 32 * items_per_thread items.
-template <int Bytes>
+/// Adjacent mode on 4-byte items (is_sorted) reads 128 bytes a lane: one stream keeps too few bytes
+/// in flight otherwise (H100, 2^28 sorted u32: 94.2-94.5% of memcpy's rate at 16 items, 98.2-98.5%
+/// at 32; at 2^26 89.5-89.7% and 92.1-92.3%). find_if and mismatch keep 16: a hit near the front
+/// costs about one slice a warp (is_sorted_until's descent at 1% of 2^28 took 17-18 us at 16
+/// items, 25-29 us at 32).
+template <int Bytes, find_mode Mode = find_mode::unary>
 struct find_tuning {
   static constexpr int block_threads = 256;
-  static constexpr int items_per_thread = Bytes <= 2 ? 32 : Bytes <= 4 ? 16 : Bytes <= 8 ? 8 : 4;
+  static constexpr int items_per_thread =
+      Bytes <= 2 ? 32 : Bytes <= 4 ? (Mode == find_mode::adjacent ? 32 : 16) : Bytes <= 8 ? 8 : 4;
   static constexpr int slice_items = warp_threads * items_per_thread;
 };
 
@@ -137,33 +143,52 @@ __global__ void __launch_bounds__(Threads)
     // are dropped.
     if (known_before(shfl_idx(read, 0), begin)) break;
 
-    // Phase 2: each lane's first hit among its items (positions rise with i).
+    // Phase 2: each lane's first hit among its items (positions rise with i). A whole slice past
+    // the range's first item needs no bounds: every item is tested, last to first, so that the
+    // lowest hit is the one kept (no compare against the hit so far, no branch).
     int hit = io::warp_items;  // warp_items: none
+    const bool whole = valid == io::warp_items && (Mode != find_mode::adjacent || begin > 0);
     if constexpr (Mode == find_mode::pair) {
+      if (whole) {
 #pragma unroll
-      for (int i = 0; i < Items; ++i) {
-        const int pos = io::position(lane, i);
-        if (pos < valid && pos < hit && test(a[i], b[i])) hit = pos;
+        for (int i = Items - 1; i >= 0; --i) hit = test(a[i], b[i]) ? io::position(lane, i) : hit;
+      } else {
+#pragma unroll
+        for (int i = 0; i < Items; ++i) {
+          const int pos = io::position(lane, i);
+          if (pos < valid && pos < hit && test(a[i], b[i])) hit = pos;
+        }
       }
     } else if constexpr (Mode == find_mode::adjacent) {
       // Each item's predecessor: a shuffle, the slice's first `before`.
       v1_t prev[Items];
       io::previous(a, before, prev);
+      if (whole) {
 #pragma unroll
-      for (int i = 0; i < Items; ++i) {
-        const int pos = io::position(lane, i);
-        if (pos < valid && pos < hit && (begin + pos > 0) && test(a[i], prev[i])) hit = pos;
+        for (int i = Items - 1; i >= 0; --i) hit = test(a[i], prev[i]) ? io::position(lane, i) : hit;
+      } else {
+#pragma unroll
+        for (int i = 0; i < Items; ++i) {
+          const int pos = io::position(lane, i);
+          if (pos < valid && pos < hit && (begin + pos > 0) && test(a[i], prev[i])) hit = pos;
+        }
       }
     } else {
+      if (whole) {
 #pragma unroll
-      for (int i = 0; i < Items; ++i) {
-        const int pos = io::position(lane, i);
-        if (pos < valid && pos < hit && test(a[i])) hit = pos;
+        for (int i = Items - 1; i >= 0; --i) hit = test(a[i]) ? io::position(lane, i) : hit;
+      } else {
+#pragma unroll
+        for (int i = 0; i < Items; ++i) {
+          const int pos = io::position(lane, i);
+          if (pos < valid && pos < hit && test(a[i])) hit = pos;
+        }
       }
     }
 
-    // Phase 3: the warp's first hit (a shuffle minimum), published; nothing later in this warp's
-    // slices can beat it.
+    // Phase 3: the warp's first hit (a shuffle minimum, only when some lane hit), published;
+    // nothing later in this warp's slices can beat it.
+    if (!__any_sync(full_warp_mask, hit < io::warp_items)) continue;
 #pragma unroll
     for (int offset = warp_threads / 2; offset > 0; offset /= 2) {
       const int other = __shfl_xor_sync(full_warp_mask, hit, offset);
@@ -220,7 +245,7 @@ size_type find_first(const cuda_policy& p, In1 in1, In2 in2, size_type n, Test t
   check_pending(algorithm);
   constexpr std::size_t bytes1 = sizeof(iter_value_t<In1>);
   constexpr std::size_t bytes2 = Mode == find_mode::pair ? sizeof(iter_value_t<In2>) : 0;
-  using tuning = find_tuning<int(bytes1 > bytes2 ? bytes1 : bytes2)>;
+  using tuning = find_tuning<int(bytes1 > bytes2 ? bytes1 : bytes2), Mode>;
   constexpr int threads = tuning::block_threads, items = tuning::items_per_thread;
 
   // The state: in the stream's zeroed scratch (the kernel leaves it zero), else a cleared temporary.

@@ -345,12 +345,16 @@ inline edges gather_scatter(std::int64_t limit = default_limit) {
 template <class T>
 edges find(std::int64_t limit = default_limit) {
   edges e(limit);
-  using t = cuda::detail::find_tuning<int(sizeof(T))>;
-  e.tiles(t::slice_items);
-  e.tiles(std::int64_t(t::block_threads) * t::items_per_thread);
   const auto& props = cuda::detail::device_props();
-  e.at(std::int64_t(props.sm_count) * (props.max_threads_per_sm / t::block_threads) * t::block_threads *
-       t::items_per_thread);
+  auto mode = [&](auto t) {  // (is_sorted's adjacent mode may take longer slices)
+    using tuning = decltype(t);
+    e.tiles(tuning::slice_items);
+    e.tiles(std::int64_t(tuning::block_threads) * tuning::items_per_thread);
+    e.at(std::int64_t(props.sm_count) * (props.max_threads_per_sm / tuning::block_threads) * tuning::block_threads *
+         tuning::items_per_thread);
+  };
+  mode(cuda::detail::find_tuning<int(sizeof(T))>{});
+  mode(cuda::detail::find_tuning<int(sizeof(T)), cuda::detail::find_mode::adjacent>{});
   return e.done();
 }
 
