@@ -2,7 +2,10 @@
 // Stable merge sort for any comparator and any key (and value) type: each block sorts a tile in
 // shared memory, then log2(tiles) rounds merge pairs of sorted runs. In a round every block writes
 // one tile of output; a small partition kernel first finds, by merge path (co-rank) search, where
-// each tile's inputs start, so every block does the same work however the runs interleave.
+// each tile's inputs start, so every block does the same work however the runs interleave. While
+// a round has few tiles (merge_sort_fused_max_tiles), each block searches its own two cuts
+// instead, with two warps, and the round is one launch. Small sorts (merge_sort_small_max) take
+// tiles half as wide where the big tiles have 1024 threads, to spread over more blocks.
 //
 // The tiles are sorted in place when the number of rounds is even, into the temporary buffer when it
 // is odd, so that the last round writes the user's range.
@@ -60,6 +63,22 @@ struct merge_sort_big_tuning {
   /// The rounds' output tiles (must divide 2 * tile).
   using round = merge_round_shape<(threads < 512 ? threads : 512), items>;
 };
+
+/// The shape for sorts of at most merge_sort_small_max keys: where the big shape's tiles are of
+/// 1024 threads, tiles of 512 (the same rounds), so that a small sort spreads over more blocks.
+/// H100, f32 keys by a user comparator, rounds searching their own cuts: 2^14 keys 0.038 -> 0.032
+/// ms, 2^16 0.053 -> 0.043, 2^20 0.081 -> 0.072; 2^21 0.103 against 0.108, hence the limit.
+template <class Big>
+struct merge_sort_halved_tuning {
+  static constexpr int threads = Big::threads / 2, items = Big::items, tile = threads * items;
+  using round = typename Big::round;
+};
+template <std::size_t KeyBytes, std::size_t ValueBytes>
+using merge_sort_small_tuning =
+    std::conditional_t<merge_sort_big_tuning<KeyBytes, ValueBytes>::threads == 1024,
+                       merge_sort_halved_tuning<merge_sort_big_tuning<KeyBytes, ValueBytes>>,
+                       merge_sort_big_tuning<KeyBytes, ValueBytes>>;
+inline constexpr size_type merge_sort_small_max = size_type(1) << 20;
 
 /// Dynamic shared memory of a merge sort block: the tile's keys, then its values.
 template <class Tuning, bool Pairs, class K, class V>
@@ -127,29 +146,54 @@ __global__ void merge_sort_partition_kernel(KIn src, size_type n, size_type widt
 }
 
 /// One merge round: runs of `width` sorted elements of src are merged pairwise into dst, one
-/// output tile per block, its inputs found by the partition kernel.
+/// output tile per block. Its inputs' cuts come from the partition kernel (splits), or, when splits
+/// is null, from the block itself: warps 0 and 1 search its first and last cut (merge_sort's
+/// merge_sort_fused_max_tiles says when).
 template <class Round, bool Pairs, class K, class V, class KIn, class VIn, class KOut, class VOut, class Comp>
 __global__ void __launch_bounds__(Round::threads)
     merge_sort_round_kernel(KIn src, VIn vsrc, KOut dst, VOut vdst, size_type n, size_type width,
                             const size_type* splits, Comp comp) {
+  static_assert(Round::threads >= 2 * warp_threads, "two warps search a fused round's cuts");
   constexpr int tile = Round::tile;
   const merge_sort_shared<K, V, Round> sm;
   const size_type d0 = size_type(blockIdx.x) * tile;
   const merge_pair m(d0, n, width);
   const size_type total = m.na + m.nb, local0 = d0 - m.pair;
   const size_type local1 = local0 + tile < total ? local0 + tile : total;
-  const size_type a0 = splits[blockIdx.x];
-  const size_type a1 = local1 == total ? m.na : splits[blockIdx.x + 1];  // the next tile is in this pair
+  size_type a0, a1;
+  if (splits) {
+    a0 = splits[blockIdx.x];
+    a1 = local1 == total ? m.na : splits[blockIdx.x + 1];  // the next tile is in this pair
+  } else {
+    __shared__ size_type cuts[2];
+    const int w = warp_id();
+    if (w < 2) {
+      const size_type d = w == 0 ? local0 : local1;
+      const size_type cut = w == 1 && local1 == total
+                                ? m.na
+                                : warp_merge_path(src + m.pair, m.na, src + (m.pair + m.na), m.nb, d, comp);
+      if (lane_id() == 0) cuts[w] = cut;
+    }
+    __syncthreads();
+    a0 = cuts[0];
+    a1 = cuts[1];
+  }
   merge_tile<Round::threads, Round::items, Pairs>(src + m.pair, vsrc + m.pair, src + (m.pair + m.na),
                                                      vsrc + (m.pair + m.na), local0, local1, a0, a1, dst + m.pair,
                                                      vdst + m.pair, sm.keys, sm.vals, comp);
 }
 
-/// Stable sort of keys[0, n) (and vals[0, n), when Pairs) by `comp`. Without Pairs, `vals` is
-/// unused (pass keys). `Tuning`: the block shape (for experiments).
-template <bool Pairs, class KeyIt, class ValIt, class Comp,
-          class Tuning = merge_sort_big_tuning<sizeof(iter_value_t<KeyIt>), Pairs ? sizeof(iter_value_t<ValIt>) : 0>>
-void merge_sort(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n, Comp comp, const char* algorithm) {
+/// Rounds of at most this many output tiles search their own cuts (no partition kernel): below it
+/// the partition kernel's launch costs more than each block's two warp searches. H100, f32 keys by
+/// a user comparator, rounds of 8,704 outputs: 2^20 keys (121 tiles) 0.101 -> 0.082 ms, 2^22 (482)
+/// 0.218 -> 0.203; but 2^24 (1,928) 0.859 -> 0.874 and 2^26 3.31 -> 3.65.
+inline constexpr size_type merge_sort_fused_max_tiles = 1024;
+
+/// merge_sort in the block shape `Tuning`, its rounds searching their own cuts up to
+/// fused_max_tiles output tiles (both exposed for tests and experiments).
+template <bool Pairs, class Tuning, class KeyIt, class ValIt, class Comp>
+void merge_sort_shaped(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n, Comp comp, const char* algorithm,
+                       size_type fused_max_tiles = merge_sort_fused_max_tiles) {
   using K = iter_value_t<KeyIt>;
   using V = std::conditional_t<Pairs, iter_value_t<ValIt>, K>;
   using tuning = Tuning;
@@ -164,7 +208,8 @@ void merge_sort(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n, Comp 
   while ((size_type(1) << rounds) < tiles) ++rounds;
 
   tide::detail::temporary_buffer<K> tmp_keys(p, rounds ? std::size_t(n) : 0, algorithm);
-  tide::detail::temporary_buffer<size_type> splits(p, rounds ? std::size_t(round_tiles) : 0, algorithm);
+  const bool fused = round_tiles <= fused_max_tiles;  // no partition kernel, no splits
+  tide::detail::temporary_buffer<size_type> splits(p, rounds && !fused ? std::size_t(round_tiles) : 0, algorithm);
   tide::detail::temporary_buffer<V> tmp_vals(p, rounds && Pairs ? std::size_t(n) : 0, algorithm);
   K* tk = tmp_keys.data();
   V* tv = Pairs ? tmp_vals.data() : reinterpret_cast<V*>(tk);
@@ -201,19 +246,36 @@ void merge_sort(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n, Comp 
   const dim3 round_grid{unsigned(round_tiles)}, round_block{unsigned(round::threads)};
   for (int r = 0; r < rounds; ++r) {
     const size_type width = size_type(tuning::tile) << r;
+    const size_type* cuts = fused ? nullptr : splits.data();
     if (in_tmp) {
-      launch(algorithm, "merge_sort_partition", partition_tmp, search_grid, dim3(partition_threads), 0, s,
-             tk, n, width, round_tiles, splits.data(), comp);
+      if (!fused)
+        launch(algorithm, "merge_sort_partition", partition_tmp, search_grid, dim3(partition_threads), 0, s, tk, n,
+               width, round_tiles, splits.data(), comp);
       launch(algorithm, "merge_sort_round", from_tmp, round_grid, round_block, round_smem, s, tk, tv, keys, vals, n,
-             width, static_cast<const size_type*>(splits.data()), comp);
+             width, cuts, comp);
     } else {
-      launch(algorithm, "merge_sort_partition", partition_keys, search_grid, dim3(partition_threads), 0, s,
-             keys, n, width, round_tiles, splits.data(), comp);
+      if (!fused)
+        launch(algorithm, "merge_sort_partition", partition_keys, search_grid, dim3(partition_threads), 0, s, keys, n,
+               width, round_tiles, splits.data(), comp);
       launch(algorithm, "merge_sort_round", to_tmp, round_grid, round_block, round_smem, s, keys, vals, tk, tv, n,
-             width, static_cast<const size_type*>(splits.data()), comp);
+             width, cuts, comp);
     }
     in_tmp = !in_tmp;
   }
+}
+
+/// Stable sort of keys[0, n) (and vals[0, n), when Pairs) by `comp`. Without Pairs, `vals` is
+/// unused (pass keys).
+template <bool Pairs, class KeyIt, class ValIt, class Comp>
+void merge_sort(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n, Comp comp, const char* algorithm) {
+  constexpr std::size_t key_bytes = sizeof(iter_value_t<KeyIt>);
+  constexpr std::size_t value_bytes = Pairs ? sizeof(iter_value_t<ValIt>) : 0;
+  using big = merge_sort_big_tuning<key_bytes, value_bytes>;
+  using small = merge_sort_small_tuning<key_bytes, value_bytes>;
+  if constexpr (!std::is_same_v<big, small>) {
+    if (n <= merge_sort_small_max) return merge_sort_shaped<Pairs, small>(p, keys, vals, n, comp, algorithm);
+  }
+  merge_sort_shaped<Pairs, big>(p, keys, vals, n, comp, algorithm);
 }
 
 }  // namespace tide::backend::cuda::detail

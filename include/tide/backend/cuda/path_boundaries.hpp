@@ -257,13 +257,29 @@ edges merge_sort(std::int64_t limit = default_limit) {
   e.at(small_t::tile);                                           // the wide small block up to here
   e.at(cuda::detail::small_sort_capacity<K, value_t, pairs>());  // one block up to here
   using big = cuda::detail::merge_sort_big_tuning<sizeof(K), vbytes>;
-  e.tiles(big::tile);
+  using small = cuda::detail::merge_sort_small_tuning<sizeof(K), vbytes>;
+  constexpr bool two_shapes = !std::is_same_v<big, small>;
+  const std::int64_t small_max = cuda::detail::merge_sort_small_max;
+  if (two_shapes) e.at(small_max);  // the small shape up to here
   // Each doubling of the tile count adds a round; the parity of the rounds picks where the tiles go.
-  for (std::int64_t tiles = 2; tiles * big::tile <= 2 * limit; tiles *= 2) e.at(tiles * big::tile);
-  e.tiles(big::round::tile);
-  // The partition: a second block of warps (a warp a tile), then a thread a tile.
+  auto rounds = [&](std::int64_t tile, std::int64_t from, std::int64_t to) {
+    for (std::int64_t k = 1; k <= 3; ++k)
+      if (k * tile + 1 >= from && k * tile - 1 <= to) e.at(k * tile);
+    for (std::int64_t tiles = 2; tiles * tile <= 2 * to; tiles *= 2)
+      if (tiles * tile + 1 >= from) e.at(tiles * tile);
+  };
+  if (two_shapes) {
+    rounds(small::tile, 0, small_max);
+    rounds(big::tile, small_max, limit);
+  } else {
+    rounds(big::tile, 0, limit);
+  }
+  e.tiles(big::round::tile);  // (both shapes' rounds)
+  // The partition: a second block of warps (a warp a tile), then a thread a tile; and below
+  // merge_sort_fused_max_tiles output tiles, none (each block searches its own cuts).
   e.at(std::int64_t(cuda::detail::partition_threads / cuda::detail::warp_threads) * big::round::tile);
   e.at(cuda::detail::warp_search_max_cuts * big::round::tile);
+  e.at(cuda::detail::merge_sort_fused_max_tiles * big::round::tile);
   return e.done();
 }
 
