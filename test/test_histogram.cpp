@@ -271,3 +271,192 @@ TEST_CASE_TEMPLATE("histogram large sizes" * doctest::skip(!large_enabled()), B,
     }
   }
 }
+
+// ---- the OpenMP backend's paths (tide::par): each against the sequential backend, which counts
+// with tide::detail's bins directly, so the bin of every sample must be the same.
+namespace {
+
+template <class S, class L>
+void check_even_paths(const std::vector<S>& v, int bins, L lo, L hi) {
+  CAPTURE(v.size());
+  CAPTURE(bins);
+  const auto want = run_even<seq_backend>(v, bins, lo, hi);
+  CHECK(run_even<par_backend>(v, bins, lo, hi) == want);
+  CHECK(run_even<device_backend>(v, bins, lo, hi) == want);
+  // The 32-bit sub-histograms flushed every few samples (2^32 - 1 in use), on one thread and two.
+  for (std::uint64_t flush : {1u, 3u, 4u, 5u, 1000u}) {
+    for (int threads : {1, 2}) {
+      CAPTURE(flush);
+      std::vector<u64> got(static_cast<std::size_t>(bins), 77);
+      tide::backend::omp::detail::histogram_even(tide::par.with_threads(threads), v.data(), tide::size_type(v.size()),
+                                                 got.data(), bins, lo, hi, flush);
+      CHECK(got == want);
+    }
+  }
+}
+
+template <class S, class Bound>
+void check_range_paths(const std::vector<S>& v, const std::vector<Bound>& bounds) {
+  CAPTURE(v.size());
+  CAPTURE(bounds.size());
+  const auto want = run_range<seq_backend>(v, bounds);
+  CHECK(want == reference_range(v, bounds));
+  CHECK(run_range<par_backend>(v, bounds) == want);
+  for (std::uint64_t flush : {1u, 5u, 1000u}) {
+    CAPTURE(flush);
+    std::vector<u64> got(bounds.size() - 1, 77);
+    tide::backend::omp::detail::histogram_range(tide::par.with_threads(2), v.data(), tide::size_type(v.size()),
+                                                bounds.data(), int(bounds.size()), got.data(), flush);
+    CHECK(got == want);
+  }
+}
+
+/// Sizes around the 4-sample groups, the 8-bit value table (1024 samples) and threads' chunks.
+const std::int64_t path_sizes[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 1023, 1024, 1025, 8191, 8192, 8193, 100003};
+
+}  // namespace
+
+TEST_CASE("par histogram_even: every path (32-bit integers, floating point, 8/16-bit tables, wide levels)") {
+  for (auto n : path_sizes) {
+    auto u = random_vector<std::uint32_t>(n, "hist-path-u32", 0, 4294967295.0);
+    check_even_paths(u, 256, 0u, 0xffffffffu);
+    check_even_paths(u, 3, 7u, 4000000000u);
+    check_even_paths(u, 2048, 0u, 0xffffffffu);
+    check_even_paths(u, 2049, 0u, 0xffffffffu);  // one bin past the sub-histograms
+    check_even_paths(u, 1000, u64(0), u64(1) << 32);
+    check_even_paths(u, 1000, std::int64_t(-5), std::int64_t(1) << 40);        // offsets past 32 bits
+    check_even_paths(u, 7, std::int64_t(-(1LL << 31)), std::int64_t(1) << 31);  // -2^31 <= x < 2^31
+    auto i = random_vector<std::int32_t>(n, "hist-path-i32", -3e9 / 2, 3e9 / 2);
+    check_even_paths(i, 1000, std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max());
+    check_even_paths(i, 10, -7, 1000000);
+    check_even_paths(i, 5, 0u, 1000000000u);       // signed samples, unsigned levels
+    check_even_paths(i, 3, -100, -97);             // as many bins as values
+    check_even_paths(i, 10, -1000, -997);          // more bins than values
+    check_even_paths(std::vector<std::uint32_t>(std::size_t(n), 123456789u), 256, 0u, 0xffffffffu);  // all equal
+    check_even_paths(std::vector<std::int32_t>(std::size_t(n), -5), 1, -5, -4);                     // one bin
+    auto b = random_vector<std::uint8_t>(n, "hist-path-u8", 0, 255);
+    check_even_paths(b, 256, 0, 256);
+    check_even_paths(b, 7, 10, 200);
+    check_even_paths(b, 10, 0.5, 99.5);  // double levels: a floating table
+    auto c = random_vector<std::int8_t>(n, "hist-path-i8", -128, 127);
+    check_even_paths(c, 13, -100, 100);
+    check_even_paths(c, 4, std::int8_t(-128), std::int8_t(127));
+    check_even_paths(c, 3, -1.f, 1.f);
+    auto f = random_vector<float>(n, "hist-path-f32", -2, 5);
+    const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+    const float specials[] = {nan, inf, -inf, 0.f, -0.f, -1.f, 3.f, std::nextafter(3.f, 0.f), std::nextafter(-1.f, -2.f)};
+    for (std::size_t k = 0; k < f.size(); k += 5) f[k] = specials[(k / 5) % 9];
+    check_even_paths(f, 256, -1.f, 3.f);
+    check_even_paths(f, 1000, -1.0, 3.0);       // float samples, double levels
+    check_even_paths(f, 16, -1e300, 1e300);     // prescaled levels
+    check_even_paths(f, 7, -3, 4);              // int levels
+    std::vector<double> d(f.begin(), f.end());
+    check_even_paths(d, 100, -1.7e308, 1.7e308);  // the range overflows
+    check_even_paths(d, 33, 0.f, 1.f);
+    check_even_paths(d, 65536, -1.0, 3.0);
+    check_even_paths(std::vector<float>(std::size_t(n), -0.f), 4, 0.f, 1.f);  // all equal, -0 in bin 0
+    check_even_paths(random_vector<std::int64_t>(n, "hist-path-i64", -1e12, 1e12), 99, -1e11, 5e11);  // int samples, double levels
+  }
+  // 16-bit samples: the value table from 2^19 samples.
+  for (std::int64_t n : {(1 << 19) - 1, 1 << 19}) {
+    auto h = random_vector<std::uint16_t>(n, "hist-path-u16", 0, 65535);
+    check_even_paths(h, 256, 0, 65536);
+    check_even_paths(h, 1000, std::uint16_t(100), std::uint16_t(60000));
+    auto s = random_vector<std::int16_t>(n, "hist-path-i16", -32768, 32767);
+    check_even_paths(s, 300, -20000, 20000);
+    check_even_paths(s, 3, -0.5f, 0.5f);
+  }
+}
+
+TEST_CASE("par histogram_range: the search, its table and the value tables") {
+  for (auto n : path_sizes) {
+    CAPTURE(n);
+    auto f = random_vector<float>(n, "hist-prange-f32", -3, 8);
+    // Many bounds (a table), unevenly spaced, with -0, and samples on them, NaN and infinities.
+    std::vector<float> many;
+    for (int k = 0; k < 300; ++k) many.push_back(-2.f + 0.00002f * float(k * k));
+    many.push_back(-0.f);
+    for (int k = 1; k < 200; ++k) many.push_back(0.03f * k);
+    for (std::size_t k = 0; k < f.size(); k += 3) f[k] = many[(k * 7) % many.size()];
+    for (std::size_t k = 1; k < f.size(); k += 11) f[k] = k % 2 ? 0.f : std::numeric_limits<float>::quiet_NaN();
+    if (f.size() > 5) f[5] = std::numeric_limits<float>::infinity();
+    check_range_paths(f, many);
+    std::vector<float> spaced;  // evenly spaced: the table narrows each search to a bound or two
+    for (int k = 0; k <= 256; ++k) spaced.push_back(-2.5f + 0.04f * float(k));
+    check_range_paths(f, spaced);
+    std::vector<double> dspaced(spaced.begin(), spaced.end());
+    check_range_paths(std::vector<double>(f.begin(), f.end()), dspaced);
+    std::vector<float> few{-1.f, 0.f, 0.25f, 0.5f, 2.f, 7.f};
+    check_range_paths(f, few);
+    std::vector<float> open{-std::numeric_limits<float>::infinity()};  // infinite ends: no table
+    for (int k = 0; k < 100; ++k) open.push_back(-1.f + 0.05f * k);
+    open.push_back(std::numeric_limits<float>::infinity());
+    check_range_paths(f, open);
+    // One crowded bucket (bounds 1e-6 apart next to others 1 apart): the table is left out or wide.
+    std::vector<double> crowd;
+    for (int k = 0; k < 100; ++k) crowd.push_back(1e-6 * k);
+    for (int k = 1; k < 8; ++k) crowd.push_back(double(k));
+    std::vector<double> d(f.begin(), f.end());
+    for (std::size_t k = 0; k < d.size(); k += 4) d[k] = 1e-6 * double(k % 120);
+    check_range_paths(d, crowd);
+    auto u = random_vector<std::uint32_t>(n, "hist-prange-u32", 0, 4294967295.0);
+    std::vector<std::uint32_t> ub;
+    for (std::uint32_t k = 0; k < 65; ++k) ub.push_back(k * 60000000u + k * k);
+    ub.push_back(0xffffffffu);
+    for (std::size_t k = 0; k < u.size(); k += 3) u[k] = ub[k % ub.size()] + std::uint32_t(k % 3) - 1u;  // on, below, above
+    check_range_paths(u, ub);
+    auto i = random_vector<std::int64_t>(n, "hist-prange-i64", -5e15, 5e15);
+    std::vector<std::int64_t> ib{std::numeric_limits<std::int64_t>::min()};
+    for (int k = -40; k < 40; ++k) ib.push_back(std::int64_t(k) * 100000000000000LL + k);
+    ib.push_back(std::numeric_limits<std::int64_t>::max());
+    check_range_paths(i, ib);
+    std::vector<std::int32_t> w(i.begin(), i.end());  // int samples, int64 bounds (no table)
+    for (auto& x : w) x = std::int32_t(x % 3000);
+    std::vector<std::int64_t> wb;
+    for (int k = -50; k <= 50; ++k) wb.push_back(k * 40);
+    check_range_paths(w, wb);
+    auto b = random_vector<std::uint8_t>(n, "hist-prange-u8", 0, 255);
+    check_range_paths(b, std::vector<int>{-5, 0, 1, 100, 255, 256});
+    check_range_paths(b, std::vector<float>{0.5f, 10.f, 200.25f});
+    auto c = random_vector<std::int8_t>(n, "hist-prange-i8", -128, 127);
+    check_range_paths(c, std::vector<std::int8_t>{-128, -3, 0, 5, 127});
+    check_range_paths(std::vector<std::uint32_t>(std::size_t(n), 7u), ub);  // all equal
+  }
+  // Few bounds (integers: range_small, padded to 2, 4, 8 or 16 bins), every count from 2 to 18
+  // bounds: samples on the bounds, beside them, at the type's ends, NaN and infinities; mixed types.
+  for (auto n : {std::int64_t(0), std::int64_t(7), std::int64_t(20011)}) {
+    CAPTURE(n);
+    auto u = random_vector<std::uint32_t>(n, "hist-psmall-u32", 0, 4294967295.0);
+    auto f = random_vector<float>(n, "hist-psmall-f32", -3, 8);
+    auto i = random_vector<std::int32_t>(n, "hist-psmall-i32", -2147483648.0, 2147483647.0);
+    for (int nb = 2; nb <= 18; ++nb) {
+      CAPTURE(nb);
+      std::vector<std::uint32_t> ub;
+      for (int k = 0; k < nb; ++k)
+        ub.push_back(std::uint32_t(std::uint64_t(k) * (0xfffffff0ull / std::uint64_t(nb - 1))) + std::uint32_t(k % 3));
+      if (nb > 2) ub.back() = 0xffffffffu;
+      auto uu = u;
+      for (std::size_t k = 0; k < uu.size(); k += 3) uu[k] = ub[k % ub.size()] + std::uint32_t(k % 3) - 1u;
+      if (uu.size() > 2) uu[1] = 0xffffffffu, uu[2] = 0;
+      check_range_paths(uu, ub);
+      std::vector<float> fb;
+      for (int k = 0; k < nb; ++k) fb.push_back(-2.f + 7.5f * float(k) / float(nb - 1) + 0.001f * float(k % 2));
+      auto ff = f;
+      for (std::size_t k = 0; k < ff.size(); k += 5) ff[k] = fb[k % fb.size()];
+      for (std::size_t k = 1; k < ff.size(); k += 13)
+        ff[k] = k % 2 ? std::numeric_limits<float>::infinity() : std::numeric_limits<float>::quiet_NaN();
+      check_range_paths(ff, fb);
+      check_range_paths(std::vector<double>(ff.begin(), ff.end()), fb);  // double samples, float bounds
+      std::vector<std::uint32_t> ib;  // int samples, unsigned bounds (half the samples negative)
+      for (int k = 0; k < nb; ++k) ib.push_back(std::uint32_t(k) * 100000000u);
+      check_range_paths(i, ib);
+      std::vector<std::int64_t> lb;  // int samples, int64 bounds past int's range
+      for (int k = 0; k < nb; ++k) lb.push_back(-3000000000LL + std::int64_t(k) * (6000000000LL / (nb - 1)));
+      check_range_paths(i, lb);
+    }
+  }
+  auto h = random_vector<std::int16_t>(1 << 19, "hist-prange-i16", -32768, 32767);
+  std::vector<std::int16_t> hb;
+  for (int k = -32000; k <= 32000; k += 333) hb.push_back(std::int16_t(k));
+  check_range_paths(h, hb);
+}

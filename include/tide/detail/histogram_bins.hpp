@@ -119,6 +119,14 @@ class even_bins_impl<Sample, Level, true> {
     scale_ = double(num_bins) / (hi_ * p - lo_p_);
   }
   TIDE_HOST_DEVICE int num_bins() const { return num_bins_; }
+  // Read-only constants (for backends that specialise the loop around them, e.g. OpenMP's).
+  TIDE_HOST_DEVICE Level lower() const { return lower_; }
+  TIDE_HOST_DEVICE Level upper() const { return upper_; }
+  TIDE_HOST_DEVICE double lo() const { return lo_; }
+  TIDE_HOST_DEVICE double hi() const { return hi_; }
+  TIDE_HOST_DEVICE double p() const { return p_; }
+  TIDE_HOST_DEVICE double lo_p() const { return lo_p_; }
+  TIDE_HOST_DEVICE double scale() const { return scale_; }
 
   TIDE_HOST_DEVICE TIDE_FORCEINLINE int bin(Sample x) const {
     const double xd = double(x);
@@ -179,6 +187,14 @@ class even_bins_impl<Sample, Level, false> {
     }
   }
   TIDE_HOST_DEVICE int num_bins() const { return num_bins_; }
+  // Read-only constants (for backends that specialise the loop around them, e.g. OpenMP's).
+  TIDE_HOST_DEVICE Level lower() const { return lower_; }
+  TIDE_HOST_DEVICE Level upper() const { return upper_; }
+  TIDE_HOST_DEVICE std::uint64_t range() const { return range_; }
+  TIDE_HOST_DEVICE std::uint32_t a() const { return a_; }
+  TIDE_HOST_DEVICE std::uint64_t magic() const { return magic_; }
+  /// Whether bin() takes the 32-bit path: every offset of a sample in the range fits 32 bits.
+  TIDE_HOST_DEVICE bool fast() const { return always_fast || fast_; }
 
   TIDE_HOST_DEVICE TIDE_FORCEINLINE int bin(Sample x) const {
     std::uint64_t d;
