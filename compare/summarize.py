@@ -64,6 +64,24 @@ TARGETS += [(a, c, "u32", d, 1 << 28, "memcpy", 0.95, 17)
             for a, c, d in (("replace", "eq0_of16", "uniform"), ("reverse", "plain", "uniform"),
                             ("generate", "plain", "none"), ("swap_ranges", "plain", "uniform"),
                             ("mismatch", "equal", "uniform"), ("is_sorted", "sorted", "sorted"))]
+TARGETS += [  # issue 18: where tide trailed CUB and Thrust (radix sorts at 2^24, 2^28 and 2^30; the rest
+    # at the sizes of the issue's table, 2^28 and 2^30)
+    (alg, "less", typ, "uniform", 1 << e, "cub", 1.05, 18)
+    for alg, typ in (("sort_keys", "u32"), ("sort_keys", "f32"), ("sort_keys", "u64"), ("sort_pairs", "u32"))
+    for e in (24, 28, 30)
+]
+TARGETS += [(a, c, t, d, 1 << e, against, goal, 18)
+            for a, c, t, d, against, goal in (
+                ("copy_if", "odd_half", "u32", "uniform", "cub", 1.1),
+                ("copy_if", "stencil_half", "u32", "uniform", "cub", 1.1),
+                ("reduce_by_key", "sum_runs_1_16", "u32", "random_runs", "cub", 1.1),
+                ("inclusive_scan", "sum", "u64", "uniform", "cub", 1.05),
+                ("exclusive_scan", "sum", "u64", "uniform", "cub", 1.05),
+                ("histogram_range", "bins_65536", "u32", "uniform", "cub", 2.0),
+                ("histogram_range", "bins_65536", "u32", "all_equal", "cub", 2.0),
+                ("gather_if", "stencil_half", "u32", "random_map", "thrust", 1.05))
+            for e in (28, 30)]
+TARGETS += [("sort_custom", "custom_greater", "f32", "uniform", 1 << e, "thrust", 1.1, 18) for e in range(12, 25, 2)]
 TARGETS += [  # batches of 2^16 f32 tridiagonal systems, tide's public call against cuSPARSE's
     (alg, f"n{n}_b65536", "f32", "diag_dominant", n << 16, "cusparse", 1.0, 8)
     for alg in ("tridiagonal_strided", "tridiagonal_interleaved") for n in (64, 256, 1024)
