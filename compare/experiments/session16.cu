@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "experiment.cuh"
+#include "sorted_rows.cuh"
 
 namespace td = tide::backend::cuda::detail;
 using tide::detail::set_op;
@@ -174,21 +175,6 @@ static void adj_rows(std::size_t n, double memcpy_gbs) {
   for (T* p : {in, out, ref}) CK(cudaFree(p));
 }
 
-static void sorted_rows(std::size_t n, double memcpy_gbs) {
-  using T = unsigned;
-  std::vector<T> h(n);
-  for (std::size_t i = 0; i < n; ++i) h[i] = T(i / 3);
-  T* in;
-  CK(cudaMalloc(&in, n * 4));
-  CK(cudaMemcpy(in, h.data(), n * 4, cudaMemcpyHostToDevice));
-  bool got = false;
-  const double ms = time_ms([&] { got = tide::is_sorted(tide::device, in, in + n); });
-  const double th = time_ms([&] { (void)thrust::is_sorted(thrust::device, in, in + n); });
-  const double moved = double(n) * 4;
-  std::printf("is_sorted n=%zu tide %.4f ms (%.0f%% of memcpy) thrust %.4f ms thrust/tide %.2f %s\n", n, ms,
-              100.0 * moved / ms / 1e6 / memcpy_gbs, th, th / ms, got ? "same" : "MISMATCH");
-  CK(cudaFree(in));
-}
 
 
 // ---- the partition kernel alone ---------------------------------------------------------------------

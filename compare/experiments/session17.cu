@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "experiment.cuh"
+#include "sorted_rows.cuh"
 
 namespace td = tide::backend::cuda::detail;
 
@@ -76,33 +77,6 @@ static void msort_rows(std::size_t n) {
   for (float* p : {src, k, ref}) CK(cudaFree(p));
 }
 
-static void sorted_rows(std::size_t n, double memcpy_gbs) {
-  using T = unsigned;
-  std::vector<T> h(n);
-  for (std::size_t i = 0; i < n; ++i) h[i] = T(i / 3);
-  T* in;
-  CK(cudaMalloc(&in, n * 4));
-  CK(cudaMemcpy(in, h.data(), n * 4, cudaMemcpyHostToDevice));
-  bool got = false;
-  const double ms = time_ms([&] { got = tide::is_sorted(tide::device, in, in + n); });
-  const double th = time_ms([&] { (void)thrust::is_sorted(thrust::device, in, in + n); });
-  const double moved = double(n) * 4;
-  std::printf("is_sorted n=%zu tide %.4f ms (%.1f%% of memcpy) thrust %.4f ms thrust/tide %.2f %s\n", n, ms,
-              100.0 * moved / ms / 1e6 / memcpy_gbs, th, th / ms, got ? "same" : "MISMATCH");
-  // A hit at 1% and at half (find_if's shape in adjacent mode): the answer must be that index.
-  for (double at : {0.01, 0.5}) {
-    const std::size_t i = std::size_t(double(n) * at);
-    const T bad = 0, keep = h[i];
-    CK(cudaMemcpy(in + i, &bad, 4, cudaMemcpyHostToDevice));
-    T* until = nullptr;
-    const double mu = time_ms([&] { until = tide::is_sorted_until(tide::device, in, in + n); });
-    std::printf("is_sorted_until n=%zu hit at %.0f%% %.4f ms %s\n", n, at * 100, mu,
-                std::size_t(until - in) == i ? "same" : "MISMATCH");
-    CK(cudaMemcpy(in + i, &keep, 4, cudaMemcpyHostToDevice));
-  }
-  CK(cudaFree(in));
-}
-
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "msort";
   const int lo = argc > 2 ? std::atoi(argv[2]) : 12;
@@ -112,7 +86,7 @@ int main(int argc, char** argv) {
   } else if (mode == "sorted") {
     for (int e = lo; e <= hi; e += 2) {
       const std::size_t n = std::size_t(1) << e;
-      sorted_rows(n, memcpy_row(n));
+      sorted_rows(n, memcpy_row(n), true);
     }
   }
   return 0;
