@@ -1,5 +1,9 @@
 // What the GPU microbenchmarks in compare/experiments share: a CUDA error check that ends the
 // program, the median timing of calls between events, and the memcpy roofline row.
+// Call Thrust as compare/ does, with thrust::cuda::par_nosync (temporaries from cudaMallocAsync's
+// pool): under thrust::device it allocates them with cudaMalloc and frees them with cudaFree in
+// every call. Thrust's times recorded up to session 17 (session14-17.cu) came from thrust::device,
+// which flattered tide, most at small sizes (docs/notes/sort.md).
 #pragma once
 #include <cuda_runtime.h>
 

@@ -71,10 +71,11 @@ static void set_rows(std::size_t n, bool once, double memcpy_gbs) {
   std::size_t want = 0, got = 0;
   auto run_thrust = [&] {
     T* e;
-    if constexpr (Op == set_op::union_op) e = thrust::set_union(thrust::device, a, a + na, b, b + nb, ref);
-    else if constexpr (Op == set_op::intersection) e = thrust::set_intersection(thrust::device, a, a + na, b, b + nb, ref);
-    else if constexpr (Op == set_op::difference) e = thrust::set_difference(thrust::device, a, a + na, b, b + nb, ref);
-    else e = thrust::set_symmetric_difference(thrust::device, a, a + na, b, b + nb, ref);
+    const auto pol = thrust::cuda::par_nosync;
+    if constexpr (Op == set_op::union_op) e = thrust::set_union(pol, a, a + na, b, b + nb, ref);
+    else if constexpr (Op == set_op::intersection) e = thrust::set_intersection(pol, a, a + na, b, b + nb, ref);
+    else if constexpr (Op == set_op::difference) e = thrust::set_difference(pol, a, a + na, b, b + nb, ref);
+    else e = thrust::set_symmetric_difference(pol, a, a + na, b, b + nb, ref);
     want = std::size_t(e - ref);
   };
   auto run_default = [&] {
@@ -227,7 +228,7 @@ static void merge_rows(std::size_t n) {
   CK(cudaMalloc(&ref, n * 4));
   CK(cudaMemcpy(a, ha.data(), na * 4, cudaMemcpyHostToDevice));
   CK(cudaMemcpy(b, hb.data(), nb * 4, cudaMemcpyHostToDevice));
-  const double th = time_ms([&] { thrust::merge(thrust::device, a, a + na, b, b + nb, ref); });
+  const double th = time_ms([&] { thrust::merge(thrust::cuda::par_nosync, a, a + na, b, b + nb, ref); });
   const double ms = time_ms([&] { tide::merge(tide::device, a, a + na, b, b + nb, out); });
   std::vector<T> r(n), o(n);
   CK(cudaMemcpy(r.data(), ref, n * 4, cudaMemcpyDeviceToHost));
@@ -254,7 +255,7 @@ static void custom_rows(std::size_t n) {
   CK(cudaMemcpy(src, h.data(), n * 4, cudaMemcpyHostToDevice));
   auto restore = [&](float* d) { CK(cudaMemcpyAsync(d, src, n * 4, cudaMemcpyDeviceToDevice)); };
   const double th = time_prepped_ms([&] { restore(ref); },
-                                    [&] { thrust::sort(thrust::device, ref, ref + n, custom_greater{}); }, 15);
+                                    [&] { thrust::sort(thrust::cuda::par_nosync, ref, ref + n, custom_greater{}); }, 15);
   const double ms = time_prepped_ms([&] { restore(k); }, [&] { tide::sort(tide::device, k, k + n, custom_greater{}); },
                                     15);
   std::vector<float> r(n), o(n);
