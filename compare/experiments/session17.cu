@@ -46,8 +46,8 @@ static void msort_rows(std::size_t n) {
   CK(cudaMalloc(&ref, n * 4));
   CK(cudaMemcpy(src, h.data(), n * 4, cudaMemcpyHostToDevice));
   auto restore = [&](float* d) { CK(cudaMemcpyAsync(d, src, n * 4, cudaMemcpyDeviceToDevice)); };
-  const double th = time_prepped_ms([&] { restore(ref); },
-                                    [&] { thrust::sort(thrust::cuda::par_nosync, ref, ref + n, custom_greater{}); }, 21);
+  auto thrust_sort = [&] { thrust::sort(thrust::cuda::par_nosync, ref, ref + n, custom_greater{}); };
+  const double th = time_prepped_ms([&] { restore(ref); }, thrust_sort, 21);
   std::vector<float> r(n), o(n);
   CK(cudaMemcpy(r.data(), ref, n * 4, cudaMemcpyDeviceToHost));
   auto row = [&](const char* label, auto&& f) {
