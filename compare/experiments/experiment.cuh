@@ -22,18 +22,18 @@
   } while (0)
 
 /// Median of `reps - 1` timed calls of f (the first is a warm-up), each after prep() outside the
-/// events, on the default stream.
+/// events, recorded on `stream` (the default stream unless given).
 template <class Prep, class F>
-double time_prepped_ms(Prep&& prep, F&& f, int reps = 9) {
+double time_prepped_ms(Prep&& prep, F&& f, int reps = 9, cudaStream_t stream = 0) {
   std::vector<float> t;
   cudaEvent_t a, b;
   CK(cudaEventCreate(&a));
   CK(cudaEventCreate(&b));
   for (int r = 0; r < reps; ++r) {
     prep();
-    CK(cudaEventRecord(a));
+    CK(cudaEventRecord(a, stream));
     f();
-    CK(cudaEventRecord(b));
+    CK(cudaEventRecord(b, stream));
     CK(cudaEventSynchronize(b));
     float ms;
     CK(cudaEventElapsedTime(&ms, a, b));

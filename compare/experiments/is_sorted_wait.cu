@@ -20,26 +20,10 @@
 
 #include "experiment.cuh"
 
-/// Median of reps - 1 calls of f (the first warms up) between events on `s`.
+/// Median of 20 calls of f (after a warm-up) between events on `s`.
 template <class F>
-static double time_on(cudaStream_t s, F&& f, int reps = 21) {
-  std::vector<float> t;
-  cudaEvent_t a, b;
-  CK(cudaEventCreate(&a));
-  CK(cudaEventCreate(&b));
-  for (int r = 0; r < reps; ++r) {
-    CK(cudaEventRecord(a, s));
-    f();
-    CK(cudaEventRecord(b, s));
-    CK(cudaEventSynchronize(b));
-    float ms;
-    CK(cudaEventElapsedTime(&ms, a, b));
-    if (r) t.push_back(ms);
-  }
-  CK(cudaEventDestroy(a));
-  CK(cudaEventDestroy(b));
-  std::sort(t.begin(), t.end());
-  return double(t[t.size() / 2]);
+static double time_on(cudaStream_t s, F&& f) {
+  return time_prepped_ms([] {}, f, 21, s);
 }
 
 int main(int argc, char** argv) {

@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "experiment.cuh"
+#include "custom_sort_rows.cuh"
 #include "sorted_rows.cuh"
 
 namespace td = tide::backend::cuda::detail;
@@ -238,32 +239,9 @@ static void merge_rows(std::size_t n) {
   for (T* p : {a, b, out, ref}) CK(cudaFree(p));
 }
 
-struct custom_greater {
-  template <class T>
-  __host__ __device__ bool operator()(const T& a, const T& b) const { return a > b; }
-};
-
 static void custom_rows(std::size_t n) {
-  std::vector<float> h(n);
-  std::mt19937 g(12);
-  std::uniform_real_distribution<float> u(-1e6f, 1e6f);
-  for (auto& x : h) x = u(g);
-  float *src, *k, *ref;
-  CK(cudaMalloc(&src, n * 4));
-  CK(cudaMalloc(&k, n * 4));
-  CK(cudaMalloc(&ref, n * 4));
-  CK(cudaMemcpy(src, h.data(), n * 4, cudaMemcpyHostToDevice));
-  auto restore = [&](float* d) { CK(cudaMemcpyAsync(d, src, n * 4, cudaMemcpyDeviceToDevice)); };
-  auto thrust_sort = [&] { thrust::sort(thrust::cuda::par_nosync, ref, ref + n, custom_greater{}); };
-  const double th = time_prepped_ms([&] { restore(ref); }, thrust_sort, 15);
-  const double ms = time_prepped_ms([&] { restore(k); }, [&] { tide::sort(tide::device, k, k + n, custom_greater{}); },
-                                    15);
-  std::vector<float> r(n), o(n);
-  CK(cudaMemcpy(r.data(), ref, n * 4, cudaMemcpyDeviceToHost));
-  CK(cudaMemcpy(o.data(), k, n * 4, cudaMemcpyDeviceToHost));
-  std::printf("sort_custom f32 n=%zu thrust %.4f ms tide %.4f ms thrust/tide %.3f %s\n", n, th, ms, th / ms,
-              o == r ? "same" : "MISMATCH");
-  for (float* p : {src, k, ref}) CK(cudaFree(p));
+  custom_sort_bench bench(n, 15);
+  bench.tide_row("sort_custom f32");
 }
 
 // ---- slices: bytes in flight per warp for a one-stream search ---------------------------------------
