@@ -213,12 +213,30 @@ TEST_CASE_TEMPLATE("histogram_range counts bounds[i] <= x < bounds[i + 1]", B, T
 }
 
 TEST_CASE_TEMPLATE("histogram_range with many bounds", B, TIDE_TEST_BACKENDS) {
-  for (int nb : {257, 1025, 8193}) {
+  // On CUDA: bounds in shared memory (one block's copy, then slices of them), then in device memory.
+  for (int nb : {257, 1025, 8193, 70001, 300001}) {
     std::vector<double> bounds(static_cast<std::size_t>(nb));
     for (int i = 0; i < nb; ++i) bounds[static_cast<std::size_t>(i)] = -100.0 + 0.05 * i + 1e-3 * (i % 3);
     auto v = random_vector<double>(200003, "hist-range-many", -120, 400);
     CAPTURE(nb);
     CHECK(run_range<B>(v, bounds) == reference_range(v, bounds));
+  }
+}
+
+TEST_CASE_TEMPLATE("histogram_range over counting iterators: samples and bounds", B, TIDE_TEST_BACKENDS) {
+  // Bounds 0, 3, 6, ...: few (shared memory on CUDA) and many (device memory: copied first).
+  for (int nb : {101, 300001}) {
+    CAPTURE(nb);
+    auto bounds = tide::make_transform_iterator(tide::make_counting_iterator<std::int64_t>(0),
+                                                [] TIDE_HOST_DEVICE(std::int64_t i) { return i * 3; });
+    auto samples = tide::make_counting_iterator<std::int64_t>(-7);
+    const std::int64_t n = 1000003;
+    typename B::template vector<u64> out(static_cast<std::size_t>(nb - 1), u64(5));
+    tide::histogram_range(B::policy(), samples, samples + n, bounds, bounds + nb, out.begin());
+    std::vector<std::int64_t> all(static_cast<std::size_t>(n)), hb(static_cast<std::size_t>(nb));
+    for (std::int64_t i = 0; i < n; ++i) all[static_cast<std::size_t>(i)] = i - 7;
+    for (int i = 0; i < nb; ++i) hb[static_cast<std::size_t>(i)] = std::int64_t(i) * 3;
+    CHECK(to_std(out) == reference_range(all, hb));
   }
 }
 

@@ -263,16 +263,44 @@ struct range_bins {
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
 #endif
-  TIDE_HOST_DEVICE TIDE_FORCEINLINE int bin(Sample x) const {
-    // A NaN sample is not below the last bound.
-    if (value_less(x, bounds[0]) || !value_less(x, bounds[num_bounds - 1])) return -1;
-    int base = 0, len = num_bounds - 1;  // bounds[base] <= x < bounds[base + len]
-    while (len > 1) {
-      int half = len >> 1;
-      base = value_less(x, bounds[base + half]) ? base : base + half;
+  TIDE_HOST_DEVICE TIDE_FORCEINLINE int bin(Sample x) const { return contains(x) ? search(x) : -1; }
+
+  /// bounds[0] <= x < bounds[num_bounds - 1] (false for NaN: it is not below the last bound).
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  TIDE_HOST_DEVICE TIDE_FORCEINLINE bool contains(Sample x) const {
+    return !value_less(x, bounds[0]) && value_less(x, bounds[num_bounds - 1]);
+  }
+
+  /// The bin of x when contains(x); for any other x, some bin (the steps and the bounds they read
+  /// depend on num_bounds only, so a warp may search for all its lanes and drop the misses).
+  TIDE_HOST_DEVICE TIDE_FORCEINLINE int search(Sample x) const {
+    const Sample one[1] = {x};
+    int base[1];
+    search(one, base);
+    return base[0];
+  }
+
+  /// search() of N samples step by step together: N independent loads a step, where N searches
+  /// one after the other would wait on each load in turn.
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+  template <int N>
+  TIDE_HOST_DEVICE TIDE_FORCEINLINE void search(const Sample (&x)[N], int (&base)[N]) const {
+    for (int i = 0; i < N; ++i) base[i] = 0;
+    for (int len = num_bounds - 1; len > 1;) {  // bounds[base] <= x < bounds[base + len]
+      // Any 1 <= half <= len / 2 keeps x's bin among the next len - half. Past 64 an odd one: with
+      // power-of-two halves (power-of-two bin counts) a step's probes are multiples of a power of
+      // two, which in shared memory are all one bank (up to 32-way conflicts); odd halves spread them.
+      const int half = len >= 64 ? ((len >> 1) - 1) | 1 : len >> 1;
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int i = 0; i < N; ++i) base[i] = value_less(x[i], bounds[base[i] + half]) ? base[i] : base[i] + half;
       len -= half;
     }
-    return base;
   }
 };
 

@@ -8,6 +8,8 @@
 //   beyond one copy, the bins are cut into slices and blocks (chunk, slice) read the same tiles
 //   side by side (the second read mostly hits L2);
 // - beyond max_slices: atomics into one array in device memory.
+// Bins come from a binner (histogram_binners.hpp); histogram_range's bounds take shared memory
+// beside the counts, a slice's bounds a block, and so count in the plan of where blocks count.
 // Each block writes its counts as one row of a partial histogram (u32); a finalize kernel sums the
 // rows in row order, converts once to the counter type and writes the histogram (overwriting it).
 // Integer sums, then one conversion: float counters are exact up to 2^24 and deterministic always.
@@ -22,6 +24,8 @@
 #include <cstdint>
 #include <cstring>
 #include <iterator>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 
 #include "../../config.hpp"
@@ -29,6 +33,7 @@
 #include "../../detail/temporary_buffer.hpp"
 #include "../../execution.hpp"
 #include "block/block_histogram.hpp"
+#include "histogram_binners.hpp"
 #include "device_utility.hpp"
 #include "launch.hpp"
 
@@ -49,33 +54,6 @@ struct histogram_tuning {
   static constexpr int generic_items = 16;  // samples per thread per tile from other iterators
   static constexpr histogram_aggregation aggregation = histogram_aggregation::uniform;
   static constexpr std::size_t max_partial_bytes = std::size_t(16) << 20;  // else rows merge by atomics
-};
-
-constexpr std::size_t round_up16(std::size_t b) { return (b + 15) / 16 * 16; }
-
-template <class Sample, class Level>
-struct even_binner {
-  tide::detail::even_bins<Sample, Level> bins;
-  TIDE_HOST_DEVICE std::size_t smem_bytes() const { return 0; }
-  __device__ tide::detail::even_bins<Sample, Level> prepare(unsigned char*) const { return bins; }
-};
-
-/// Bounds in shared memory (copied by each block), or read from device memory when there are too many.
-template <class Sample, class Bound, class BoundIt>
-struct range_binner {
-  BoundIt bounds;
-  const Bound* d_bounds;  // non-null: read the bounds here instead
-  int num_bounds;
-  TIDE_HOST_DEVICE std::size_t smem_bytes() const {
-    return d_bounds ? 0 : round_up16(std::size_t(num_bounds) * sizeof(Bound));
-  }
-  __device__ tide::detail::range_bins<Sample, const Bound*> prepare(unsigned char* smem) const {
-    if (d_bounds) return {d_bounds, num_bounds};
-    Bound* s = reinterpret_cast<Bound*>(smem);
-    for (int i = threadIdx.x; i < num_bounds; i += blockDim.x) s[i] = bounds[i];
-    __syncthreads();
-    return {s, num_bounds};
-  }
 };
 
 template <class It>
@@ -139,12 +117,14 @@ __device__ TIDE_FORCEINLINE void histogram_count_vectors(const Sample* p, size_t
     const size_type tn = t + chunks < tiles ? t + chunks : t;
 #pragma unroll
     for (int j = 0; j < Vectors; ++j) next[j] = __ldg(v + tn * tile_vectors + j * Threads + threadIdx.x);
-    int b[Vectors * per_vector];
+    Sample x[Vectors * per_vector];
 #pragma unroll
     for (int j = 0; j < Vectors; ++j) {
 #pragma unroll
-      for (int k = 0; k < per_vector; ++k) b[j * per_vector + k] = bins.bin(vector_item<Sample>(cur[j], k));
+      for (int k = 0; k < per_vector; ++k) x[j * per_vector + k] = vector_item<Sample>(cur[j], k);
     }
+    int b[Vectors * per_vector];
+    bins.tile_bins(x, b);
     counts.add_tile(b);
 #pragma unroll
     for (int j = 0; j < Vectors; ++j) cur[j] = next[j];
@@ -161,9 +141,11 @@ __device__ TIDE_FORCEINLINE void histogram_count_items(It first, size_type n, in
   constexpr size_type tile = size_type(Threads) * Items;
   const size_type tiles = n / tile;
   for (size_type t = chunk; t < tiles; t += chunks) {
-    int b[Items];
+    sample_t x[Items];
 #pragma unroll
-    for (int j = 0; j < Items; ++j) b[j] = bins.bin(sample_t(first[t * tile + j * Threads + threadIdx.x]));
+    for (int j = 0; j < Items; ++j) x[j] = sample_t(first[t * tile + j * Threads + threadIdx.x]);
+    int b[Items];
+    bins.tile_bins(x, b);
     counts.add_tile(b);
   }
   for (size_type i = tiles * tile + size_type(chunk) * Threads + threadIdx.x; i < n; i += size_type(chunks) * Threads)
@@ -179,8 +161,9 @@ __global__ void __launch_bounds__(Counts::threads)
   extern __shared__ uint4 histogram_smem[];
   unsigned char* smem = reinterpret_cast<unsigned char*>(histogram_smem);
   const int slice = int(blockIdx.x) % counts.slices(), chunk = int(blockIdx.x) / counts.slices();
-  const auto bins = binner.prepare(smem);
-  counts.attach(smem + binner.smem_bytes(), slice, partial + size_type(chunk) * row_stride);
+  const int slice_len = counts.slice_bins(), first = slice * slice_len;
+  const auto bins = binner.prepare(smem, first, max(0, min(slice_len, counts.num_bins - first)));
+  counts.attach(smem + binner.smem_bytes(slice_len), slice, partial + size_type(chunk) * row_stride);
   counts.zero();
   __syncthreads();
   if constexpr (histogram_vectorized_v<SampleIt>)
@@ -249,7 +232,7 @@ void histogram_launch(const cuda_policy& p, SampleIt samples, size_type n, Count
                       const Binner& binner, Counts counts, std::size_t max_partial_bytes, const char* name) {
   auto kernel = histogram_count_kernel<Vectors, Items, Counts, Binner, SampleIt>;
   const auto& props = device_props();
-  const std::size_t smem = binner.smem_bytes() + counts.smem_bytes();
+  const std::size_t smem = binner.smem_bytes(counts.slice_bins()) + counts.smem_bytes();
   // The kernel may use all the shared memory a block can have: set once per device (one bit each).
   static std::atomic<std::uint64_t> opted_in{0};
   const std::uint64_t bit = props.device < 64 ? std::uint64_t(1) << props.device : 0;
@@ -311,23 +294,26 @@ struct histogram_plan {
   std::size_t copy_bytes = 0;
 };
 
-/// The path histogram_run takes for num_bins bins whose binner needs `binner_smem` bytes of shared
-/// memory (host side; the boundary sweep reads it too).
+/// The path histogram_run takes for num_bins bins whose binner keeps `bound_bytes` bytes of shared
+/// memory a bin of its slice (range bounds; 0 for even bins). Host side; the boundary sweep reads it.
 template <class Tuning = histogram_tuning>
-histogram_plan plan_histogram(int num_bins, std::size_t binner_smem) {
+histogram_plan plan_histogram(int num_bins, std::size_t bound_bytes) {
   const auto& props = device_props();
-  const std::size_t optin = std::size_t(props.shared_per_block_optin), bsmem = binner_smem;
+  const std::size_t optin = std::size_t(props.shared_per_block_optin);
+  // The binner's bytes for a block counting `len` bins (range_binner::smem_bytes).
+  auto binner = [&](int len) { return bound_bytes ? round_up16(std::size_t(len + 1) * bound_bytes) : 0; };
   histogram_plan plan;
   using lane_t = lane_private_histogram<Tuning::lane_threads>;
-  if (num_bins <= Tuning::lane_max_bins && bsmem + lane_t::smem_bytes(num_bins) <= optin) {
+  if (num_bins <= Tuning::lane_max_bins && binner(num_bins) + lane_t::smem_bytes(num_bins) <= optin) {
     plan.path = histogram_path::lane;
     return plan;
   }
   // Shared atomics: one copy of the counters per warp as far as shared_blocks_per_sm blocks still
   // fit; beyond one copy per block, slices of the bins, each sized for slice_blocks_per_sm blocks.
   constexpr int warps = Tuning::shared_threads / warp_threads;
+  constexpr std::size_t trash = std::size_t(warps + 3) / 4 * 16;  // the warps' words for uncounted samples
   plan.copy_bytes = std::size_t(num_bins + 3) / 4 * 16;
-  const std::size_t fixed = bsmem + std::size_t(warps + 3) / 4 * 16;  // bounds, and the warps' trash words
+  const std::size_t fixed = binner(int(plan.copy_bytes / 4)) + trash;
   if (fixed + plan.copy_bytes <= optin) {
     const std::size_t budget = std::size_t(props.shared_per_sm) / Tuning::shared_blocks_per_sm;
     const std::size_t fit = budget > fixed + 1024 ? (budget - fixed - 1024) / plan.copy_bytes : 0;
@@ -337,12 +323,12 @@ histogram_plan plan_histogram(int num_bins, std::size_t binner_smem) {
   }
   const std::size_t slice_room =
       std::min(optin, std::size_t(props.shared_per_sm) / Tuning::slice_blocks_per_sm - 1024) / 16 * 16;
-  if (slice_room > fixed + 16) {
-    const int slices = int(ceil_div(size_type(plan.copy_bytes), size_type(slice_room - fixed) / 16 * 16));
-    if (slices <= Tuning::max_slices) {
+  for (int slices = 2; slices <= Tuning::max_slices; ++slices) {
+    const int len = int(ceil_div(ceil_div(num_bins, slices), 4) * 4);
+    if (binner(len) + std::size_t(len) * 4 + trash <= slice_room) {
       plan.path = histogram_path::sliced;
       plan.slices = slices;
-      plan.slice_len = int(ceil_div(ceil_div(num_bins, slices), 4) * 4);
+      plan.slice_len = len;
       return plan;
     }
   }
@@ -364,26 +350,32 @@ void histogram_run(const cuda_policy& p, SampleIt samples, size_type n, CounterI
   }
   constexpr int items = Tuning::generic_items;
   constexpr std::size_t max_partial = Tuning::max_partial_bytes;
-  const histogram_plan plan = plan_histogram<Tuning>(num_bins, binner.smem_bytes());
-  using shared_t = shared_atomic_histogram<Tuning::shared_threads, Tuning::aggregation>;
-  switch (plan.path) {
-    case histogram_path::lane:
-      return histogram_launch<Tuning::lane_vectors, items>(p, samples, n, hist, num_bins, binner,
-                                                           lane_private_histogram<Tuning::lane_threads>{num_bins},
-                                                           max_partial, name);
-    case histogram_path::shared:
-      return histogram_launch<Tuning::shared_vectors, items>(
-          p, samples, n, hist, num_bins, binner, shared_t{num_bins, int(plan.copy_bytes / 4), 1, plan.copies, false},
-          max_partial, name);
-    case histogram_path::sliced:
-      return histogram_launch<Tuning::shared_vectors, items>(
-          p, samples, n, hist, num_bins, binner, shared_t{num_bins, plan.slice_len, plan.slices, 1, false},
-          max_partial, name);
-    default:
-      return histogram_launch<Tuning::global_vectors, items>(
-          p, samples, n, hist, num_bins, binner,
-          global_atomic_histogram<Tuning::global_threads, Tuning::aggregation>{num_bins}, 0, name);
+  if constexpr (Binner::paths != binner_paths::device_memory) {
+    const histogram_plan plan = plan_histogram<Tuning>(num_bins, binner.bound_bytes());
+    using shared_t = shared_atomic_histogram<Tuning::shared_threads, Tuning::aggregation>;
+    switch (plan.path) {
+      case histogram_path::lane:
+        return histogram_launch<Tuning::lane_vectors, items>(p, samples, n, hist, num_bins, binner,
+                                                             lane_private_histogram<Tuning::lane_threads>{num_bins},
+                                                             max_partial, name);
+      case histogram_path::shared:
+        return histogram_launch<Tuning::shared_vectors, items>(
+            p, samples, n, hist, num_bins, binner, shared_t{num_bins, int(plan.copy_bytes / 4), 1, plan.copies, false},
+            max_partial, name);
+      case histogram_path::sliced:
+        return histogram_launch<Tuning::shared_vectors, items>(
+            p, samples, n, hist, num_bins, binner, shared_t{num_bins, plan.slice_len, plan.slices, 1, false},
+            max_partial, name);
+      default:
+        break;
+    }
+    // histogram_range gives bins beyond the slices a device-memory binner.
+    if constexpr (Binner::paths == binner_paths::shared_memory)
+      throw std::logic_error(std::string("tide::") + name + ": internal: bins beyond shared memory");
   }
+  using global_t = global_atomic_histogram<Tuning::global_threads, Tuning::aggregation>;
+  if constexpr (Binner::paths != binner_paths::shared_memory)
+    histogram_launch<Tuning::global_vectors, items>(p, samples, n, hist, num_bins, binner, global_t{num_bins}, 0, name);
 }
 
 }  // namespace detail
@@ -406,20 +398,20 @@ void histogram_range(const cuda_policy& p, SampleIt samples, size_type n, BoundI
   using sample_t = detail::iter_value_t<SampleIt>;
   using bound_t = detail::iter_value_t<BoundIt>;
   constexpr const char* name = "histogram_range";
-  constexpr std::size_t max_shared_bounds = 16 << 10;
-  detail::range_binner<sample_t, bound_t, BoundIt> binner{bounds, nullptr, num_bounds};
-  if (std::size_t(num_bounds) * sizeof(bound_t) <= max_shared_bounds || n == 0)
+  // Bounds go to shared memory, a slice a block, unless there are too many for the slices.
+  if (n == 0 || detail::plan_histogram(num_bounds - 1, sizeof(bound_t)).path != detail::histogram_path::global) {
+    detail::range_binner<sample_t, bound_t, BoundIt> binner{bounds, num_bounds};
     return detail::histogram_run(p, samples, n, hist, num_bounds - 1, binner, name);
+  }
+  using global_binner = detail::global_range_binner<sample_t, bound_t>;
   if constexpr (std::is_pointer_v<BoundIt>) {
-    binner.d_bounds = bounds;
-    detail::histogram_run(p, samples, n, hist, num_bounds - 1, binner, name);
+    detail::histogram_run(p, samples, n, hist, num_bounds - 1, global_binner{bounds, num_bounds}, name);
   } else {
     tide::detail::temporary_buffer<bound_t> copy(p, std::size_t(num_bounds), name);
     detail::launch(name, "histogram_copy_bounds_kernel", detail::histogram_copy_bounds_kernel<BoundIt, bound_t>,
                    dim3(unsigned(std::min<size_type>(detail::ceil_div(num_bounds, 256), 1024))), dim3(256), 0, p.stream,
                    bounds, num_bounds, copy.data());
-    binner.d_bounds = copy.data();
-    detail::histogram_run(p, samples, n, hist, num_bounds - 1, binner, name);
+    detail::histogram_run(p, samples, n, hist, num_bounds - 1, global_binner{copy.data(), num_bounds}, name);
   }
 }
 

@@ -283,13 +283,13 @@ edges merge_sort(std::int64_t limit = default_limit) {
   return e.done();
 }
 
-/// The bin counts where histogram_even (and histogram_range, whose binner adds `binner_smem` bytes
-/// of shared memory) changes where it counts, each -1, +0 and +1, up to max_bins.
-inline std::vector<int> histogram_bins(std::size_t binner_smem = 0, int max_bins = 1 << 18) {
+/// The bin counts where histogram_even (bound_bytes 0) or histogram_range over bounds of
+/// `bound_bytes` bytes changes where it counts, each -1, +0 and +1, up to max_bins.
+inline std::vector<int> histogram_bins(std::size_t bound_bytes = 0, int max_bins = 1 << 18) {
   std::vector<int> bins;
-  cuda::detail::histogram_plan last = cuda::detail::plan_histogram(1, binner_smem);
+  cuda::detail::histogram_plan last = cuda::detail::plan_histogram(1, bound_bytes);
   for (int b = 2; b <= max_bins; ++b) {
-    const cuda::detail::histogram_plan plan = cuda::detail::plan_histogram(b, binner_smem);
+    const cuda::detail::histogram_plan plan = cuda::detail::plan_histogram(b, bound_bytes);
     if (plan.path != last.path || plan.copies != last.copies || plan.slices != last.slices)
       for (int d = -1; d <= 1; ++d)
         if (b + d >= 1 && b + d <= max_bins) bins.push_back(b + d);
@@ -300,12 +300,13 @@ inline std::vector<int> histogram_bins(std::size_t binner_smem = 0, int max_bins
   return bins;
 }
 
-/// One bin count for each place histogram_even counts (the first that takes it), up to max_bins.
-inline std::vector<int> histogram_path_bins(std::size_t binner_smem = 0, int max_bins = 1 << 18) {
+/// One bin count for each place histogram_even (or histogram_range, as above) counts (the first
+/// that takes it), up to max_bins.
+inline std::vector<int> histogram_path_bins(std::size_t bound_bytes = 0, int max_bins = 1 << 18) {
   std::vector<int> bins;
   std::vector<cuda::detail::histogram_path> seen;
   for (int b = 1; b <= max_bins; ++b) {
-    const auto path = cuda::detail::plan_histogram(b, binner_smem).path;
+    const auto path = cuda::detail::plan_histogram(b, bound_bytes).path;
     if (std::find(seen.begin(), seen.end(), path) == seen.end()) {
       seen.push_back(path);
       bins.push_back(b);

@@ -9,6 +9,7 @@
 //   store()                   after a __syncthreads: the block's counts of its bins to row[bin];
 //                             with atomic_store, added to a zeroed row by atomics instead
 //   max_thread_samples        how many samples one thread may count in one launch
+//   slice_bins()              bins a block counts (its slice; all bins without slices)
 //
 // - lane_private_histogram: 16-bit counters private to each thread, laid out [bin][thread] with
 //   two warps sharing each word (one half each). Lane i of a warp only touches bank i, so counting
@@ -94,6 +95,7 @@ struct lane_private_histogram {
   TIDE_HOST_DEVICE std::size_t smem_bytes() const { return smem_bytes(num_bins); }
   TIDE_HOST_DEVICE int slots() const { return num_bins + 1; }
   TIDE_HOST_DEVICE int slices() const { return 1; }
+  TIDE_HOST_DEVICE int slice_bins() const { return num_bins; }
 
   /// Warps 2k and 2k + 1 share the words of a slot: lane i takes the low (even warp) or high half
   /// of word 32k + i, so within a warp lane i only ever touches bank i.
@@ -165,6 +167,7 @@ struct shared_atomic_histogram {
     return (std::size_t(slice_len) * copies + (warps + 3) / 4 * 4) * 4;
   }
   TIDE_HOST_DEVICE int slices() const { return num_slices; }
+  TIDE_HOST_DEVICE int slice_bins() const { return slice_len; }
 
   __device__ void attach(unsigned char* smem, int slice, std::uint32_t* out) {
     row = out;
@@ -210,6 +213,7 @@ struct global_atomic_histogram {
 
   TIDE_HOST_DEVICE std::size_t smem_bytes() const { return 0; }
   TIDE_HOST_DEVICE int slices() const { return 1; }
+  TIDE_HOST_DEVICE int slice_bins() const { return num_bins; }
   __device__ void attach(unsigned char*, int, std::uint32_t* out) { d_counts = out; }
   __device__ void zero() {}
 
