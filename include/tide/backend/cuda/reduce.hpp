@@ -8,11 +8,6 @@
 // per warp, walked in warp tiles of vector runs) and writes a partial; a second one-block launch of
 // the same kernel reduces the partials in order, starting from init. `reduce` has the last kernel
 // write the result to pinned host memory and watches for it; `reduce_into` never waits.
-//
-// One kernel per shape for raw pointers, aligned or not (tile_access::either): the kernel tests the
-// pointer, and each warp tile is loaded in vector runs or, misaligned, item by item into the same
-// arrangement, so the order of combination is the same and the reduction after the load is one
-// piece of code for both (before session 18: a kernel for each, 12 in compare/size's unit).
 
 #include <cstring>
 #include <type_traits>
@@ -64,8 +59,6 @@ __global__ void __launch_bounds__(Threads)
   grid_dependency_wait();
   grid_dependents_may_start();
   using io = warp_tile_io<Items, RunLen, Access>;
-  bool vectors = true;  // the either access: vector runs where the pointer is aligned to them
-  if constexpr (Access == tile_access::either) vectors = runs_aligned<RunLen>(in);
   using value_t = iter_value_t<In>;
   constexpr int warps = Threads / warp_threads;
   __shared__ typename io::template temp_storage<value_t> exchange[io::transposes ? warps : 1];
@@ -85,7 +78,7 @@ __global__ void __launch_bounds__(Threads)
   const value_t no_fill{};
   for (; pos + io::warp_items <= end; pos += io::warp_items) {
     value_t items[Items];
-    io::load(in + pos, items, io::warp_items, no_fill, my_exchange, vectors);
+    io::load(in + pos, items, io::warp_items, no_fill, my_exchange);
     const Acc t = warp_reduce_runs<Items, RunLen, Acc>(items, io::warp_items, op);
     acc = has ? static_cast<Acc>(op(acc, t)) : t;
     has = true;
@@ -94,7 +87,7 @@ __global__ void __launch_bounds__(Threads)
     const int valid = int(end - pos);
     value_t items[Items];
     const value_t fill = in[pos];
-    io::load(in + pos, items, valid, fill, my_exchange, vectors);
+    io::load(in + pos, items, valid, fill, my_exchange);
     const Acc t = warp_reduce_runs<Items, RunLen, Acc>(items, valid, op);
     acc = has ? static_cast<Acc>(op(acc, t)) : t;
     has = true;
@@ -129,16 +122,20 @@ template <class Tuning, class Acc, class In, class Op, class Out, class Blocks>
 void launch_reduce(const cuda_policy& p, In in, size_type n, Blocks&& blocks_for, Op op, Acc init, Acc* d_partials,
                    Out out, const char* algorithm, bool dependent = false) {
   constexpr int threads = Tuning::block_threads, items = Tuning::items_per_thread;
-  using arrangement = tile_arrangement<items, In>;  // one kernel: aligned or not, it decides
-  auto kernel = &reduce_kernel<threads, items, arrangement::run_len, arrangement::one_kernel, In, Acc, Op, Out>;
-  size_type tiles_per_block = 1;
-  const size_type blocks = blocks_for(kernel, tiles_per_block);
-  if (dependent)
-    launch_dependent(algorithm, "reduce_kernel", kernel, dim3(unsigned(blocks)), threads, 0, p.stream, in, n,
-                     tiles_per_block, op, init, d_partials, out);
-  else
-    launch(algorithm, "reduce_kernel", kernel, dim3(unsigned(blocks)), threads, 0, p.stream, in, n, tiles_per_block,
-           op, init, d_partials, out);
+  using arrangement = tile_arrangement<items, In>;
+  arrangement::dispatch(
+      [&](auto access) {
+        auto kernel = &reduce_kernel<threads, items, arrangement::run_len, decltype(access)::value, In, Acc, Op, Out>;
+        size_type tiles_per_block = 1;
+        const size_type blocks = blocks_for(kernel, tiles_per_block);
+        if (dependent)
+          launch_dependent(algorithm, "reduce_kernel", kernel, dim3(unsigned(blocks)), threads, 0, p.stream, in, n,
+                           tiles_per_block, op, init, d_partials, out);
+        else
+          launch(algorithm, "reduce_kernel", kernel, dim3(unsigned(blocks)), threads, 0, p.stream, in, n,
+                 tiles_per_block, op, init, d_partials, out);
+      },
+      in);
 }
 
 /// Blocks of `kernel` the GPU holds at once.
