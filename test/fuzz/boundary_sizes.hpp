@@ -20,6 +20,8 @@
 //   stable_sort_by_key      radix_sort<T, uint32>
 //   merge                   merge<T> (the two inputs' total)
 //   histogram_even          histogram<T>; half the cases also take a bin count from histogram_bins()
+//   histogram_range         histogram<T> (the samples' tiles); its bin counts come with its bounds'
+//                           type, half of them from histogram_bins(sizeof(bound)) (fuzz_reduce.cpp)
 //   gather                  gather_scatter() (a transform reading through a permutation)
 //   scatter                 transform<T> (a transform of T* writing through a permutation: the
 //                           CUDA transform picks gather_tuning only for a permutation input)
@@ -87,7 +89,8 @@ std::vector<std::int64_t> boundary_sizes_for(alg a, std::int64_t limit) {
     case alg::sort_comparator: return joined({pb::merge_sort<T>(limit)});
     case alg::stable_sort_by_key: return joined({pb::radix_sort<T, std::uint32_t>(limit)});
     case alg::merge: return joined({pb::merge<T>(limit)});
-    case alg::histogram_even: return joined({pb::histogram<T>(limit)});
+    case alg::histogram_even:
+    case alg::histogram_range: return joined({pb::histogram<T>(limit)});
     case alg::gather: return joined({pb::gather_scatter(limit)});
     case alg::scatter: return joined({pb::transform<T>(limit)});
     case alg::min_max_element:

@@ -1,6 +1,7 @@
 // tide_fuzz: differential fuzzing of the device backend against tide::seq (issue 7).
 //
-//   tide_fuzz [--seconds=S] [--seed=N] [--case=SEED [--boundary]] [--max-log2=K] [--verbose]
+//   tide_fuzz [--seconds=S] [--seed=N] [--case=SEED [--boundary]] [--max-log2=K] [--alg=NAME[,NAME...]]
+//             [--verbose]
 //
 // Until S seconds have passed (default 10), draws a case from the run's seed: an algorithm, an
 // element type (int8 ... double), a size weighted toward the edges (0, 1, 2, tile sizes +-1,
@@ -10,15 +11,28 @@
 // compares: integers and orders exactly (sorts bit for bit: tide's sorts are stable everywhere),
 // float sums within a tolerance relative to the sum of |x| (the reference accumulates in long
 // double). A mismatch prints the case's seed (--case=SEED repeats just that case). At the end:
-// "cases N failures F"; the exit status is 1 if F > 0.
+// "cases N failures F"; the exit status is 1 if F > 0. --alg=NAME[,NAME...] (the names the case
+// lines print) runs only the cases of those algorithms: the others are drawn and skipped, so every
+// case keeps its seed.
+//
+// histogram_range is compared with a reference of its own (std::upper_bound over the bounds, exact
+// comparisons), not with tide::seq, whose search is the CUDA kernel's. Its bounds are of the sample
+// type or of another that compares with it exactly (fuzz_reduce.cpp's alt_bound: other integer
+// widths and signedness, float with double and back, small integers with float or double bounds),
+// strictly increasing, with gaps of the smallest step of the type, even, mixed or huge, and
+// sometimes infinite ends; a bin count of up to 2^18, half the time where the CUDA plan changes for
+// bounds of that size (pb::histogram_bins(sizeof(bound)); on the host systems powers of two +-1),
+// else small; samples on, beside, below and above the bounds, NaN, +-0 and +-inf, and sometimes runs
+// of thousands of one value (a warp whose tile holds one value searches once).
 //
 // Boundary cases (CUDA system only, issue 15): every third case draws its size from the sizes where
 // the CUDA code under the algorithm and type it picked changes path or tuning (tile sizes t, 2t,
 // 3t +-1, thresholds +-1, a second pass or portion: tide/backend/cuda/path_boundaries.hpp, mapped
 // per algorithm in boundary_sizes.hpp), up to 2^K; histogram_even then takes half the time a bin
-// count where its counting path changes. Their seeds are a space of their own: a boundary case's
-// line says "boundary", and --case=SEED --boundary repeats it (--case=SEED alone repeats the
-// ordinary case of that seed, which is unchanged by all this). The other cases are as before.
+// count where its counting path changes (histogram_range draws its own, as above). Their seeds are
+// a space of their own: a boundary case's line says "boundary", and --case=SEED --boundary repeats
+// it (--case=SEED alone repeats the ordinary case of that seed, which is unchanged by all this).
+// The other cases are as before.
 //
 // Integer sums, scans and by-key operations run in the unsigned type of the same width, so that
 // wrap-around is defined (the bits are those of the signed type).
@@ -85,7 +99,8 @@ const char* alg_name(alg a) {
                                 "transform_exclusive_scan",
                                 "set_operation",
                                 "set_operation_by_key",
-                                "shuffle"};
+                                "shuffle",
+                                "histogram_range"};
   return names[int(a)];
 }
 /// Whether the algorithm defines what it does with NaN (tide's key order, equality, "not counted").
@@ -183,6 +198,7 @@ outcome run_case_typed(const case_desc& c, std::mt19937_64& g) {
     case alg::set_operation:
     case alg::set_operation_by_key: return run_set_operations_family(c, h, g);
     case alg::shuffle: return run_move_family(c, h, g);
+    case alg::histogram_range: return run_reduce_family(c, h, g);
     default: return outcome::fail("no such algorithm");
   }
 }
@@ -203,8 +219,9 @@ case_desc describe(std::uint64_t seed, int max_log2) {
 
 /// A boundary case: the algorithm and type drawn as describe draws them (the same ones for the same
 /// seed), the size uniformly from their boundary sizes up to 2^max_log2, then the distribution;
-/// histogram_even takes, half the time, a bin count where its path changes. An algorithm and type
-/// with no boundary sizes gives describe's ordinary case.
+/// histogram_even takes, half the time, a bin count where its path changes (histogram_range draws
+/// its bin count with its bounds' type, in fuzz_reduce.cpp). An algorithm and type with no
+/// boundary sizes gives describe's ordinary case.
 case_desc describe_boundary(std::uint64_t seed, int max_log2) {
   std::mt19937_64 g(seed);
   case_desc c;
@@ -291,6 +308,8 @@ int main(int argc, char** argv) {
   bool one_case = false, boundary = false, verbose = false;
   std::uint64_t case_seed = 0;
   int max_log2 = 22;
+  std::vector<bool> only;  // --alg: the algorithms run (empty: all)
+  std::string only_names;
   for (int i = 1; i < argc; ++i) {
     std::string v;
     if (arg_value(argv[i], "--seconds", v)) seconds = std::atof(v.c_str());
@@ -298,10 +317,28 @@ int main(int argc, char** argv) {
     else if (arg_value(argv[i], "--case", v)) one_case = true, case_seed = std::strtoull(v.c_str(), nullptr, 10);
     else if (std::strcmp(argv[i], "--boundary") == 0) boundary = true;
     else if (arg_value(argv[i], "--max-log2", v)) max_log2 = std::max(1, std::min(30, std::atoi(v.c_str())));
-    else if (std::strcmp(argv[i], "--verbose") == 0) verbose = true;
+    else if (arg_value(argv[i], "--alg", v)) {
+      only.assign(std::size_t(alg::count_), false);
+      only_names = v;
+      for (std::size_t at = 0; at <= v.size();) {
+        const std::size_t comma = std::min(v.find(',', at), v.size());
+        const std::string name = v.substr(at, comma - at);
+        int a = 0;
+        while (a < int(alg::count_) && name != alg_name(alg(a))) ++a;
+        if (a == int(alg::count_)) {
+          std::fprintf(stderr, "%s: --alg: no algorithm \"%s\"; the algorithms:", argv[0], name.c_str());
+          for (int b = 0; b < int(alg::count_); ++b) std::fprintf(stderr, " %s", alg_name(alg(b)));
+          std::fprintf(stderr, "\n");
+          return 2;
+        }
+        only[std::size_t(a)] = true;
+        at = comma + 1;
+      }
+    } else if (std::strcmp(argv[i], "--verbose") == 0) verbose = true;
     else {
       std::fprintf(stderr,
-                   "usage: %s [--seconds=S] [--seed=N] [--case=SEED [--boundary]] [--max-log2=K] [--verbose]\n",
+                   "usage: %s [--seconds=S] [--seed=N] [--case=SEED [--boundary]] [--max-log2=K] "
+                   "[--alg=NAME[,NAME...]] [--verbose]\n",
                    argv[0]);
       return 2;
     }
@@ -317,8 +354,9 @@ int main(int argc, char** argv) {
                  argv[0]);
     return 2;
   }
-  std::printf("tide_fuzz: seed %" PRIu64 ", %.0f s, sizes up to 2^%d%s\n", seed, seconds, max_log2,
-              TIDE_FUZZ_BOUNDARIES ? ", every third case at a path boundary" : "");
+  std::printf("tide_fuzz: seed %" PRIu64 ", %.0f s, sizes up to 2^%d%s%s%s\n", seed, seconds, max_log2,
+              TIDE_FUZZ_BOUNDARIES ? ", every third case at a path boundary" : "",
+              only.empty() || one_case ? "" : ", only ", only.empty() || one_case ? "" : only_names.c_str());
   std::fflush(stdout);
 
   std::int64_t cases = 0, failures = 0, boundary_cases = 0;
@@ -335,6 +373,7 @@ int main(int argc, char** argv) {
                   one_case ? case_seed : splitmix(seed + k), e.what(), cases, failures + 1);
       return 1;
     }
+    if (!one_case && !only.empty() && !only[std::size_t(c.algorithm)]) continue;  // not asked for: skipped
     const outcome r = run_case(c);
     ++cases;
     boundary_cases += c.boundary;

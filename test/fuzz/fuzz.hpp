@@ -102,6 +102,7 @@ enum class alg {
   set_operation,
   set_operation_by_key,
   shuffle,
+  histogram_range,
   count_
 };
 
@@ -112,7 +113,8 @@ struct case_desc {
   std::int64_t n;
   dist distribution;
   bool boundary = false;     ///< drawn by describe_boundary: n is a path boundary
-  int bins = 0;              ///< histogram_even: this many bins (0: drawn from the case's stream)
+  int bins = 0;              ///< histogram_even: this many bins (0: drawn from the case's stream;
+                             ///< histogram_range draws its bins with its bounds' type)
   std::int64_t values = -1;  ///< binary_searches: this many values (-1: drawn, 0 to 3000)
 };
 
