@@ -5,7 +5,8 @@
 // each tile's inputs start, so every block does the same work however the runs interleave. While
 // a round has few tiles (merge_sort_fused_max_tiles), each block searches its own two cuts
 // instead, with two warps, and the round is one launch. Small sorts (merge_sort_small_max) take
-// tiles half as wide where the big tiles have 1024 threads, to spread over more blocks.
+// tiles half as wide where the big tiles have 1024 threads, to spread over more blocks, and those
+// of more than one such tile up to merge_sort_narrow_max tiles and rounds of 256 x 9.
 //
 // The tiles are sorted in place when the number of rounds is even, into the temporary buffer when it
 // is odd, so that the last round writes the user's range.
@@ -79,6 +80,18 @@ using merge_sort_small_tuning =
                        merge_sort_halved_tuning<merge_sort_big_tuning<KeyBytes, ValueBytes>>,
                        merge_sort_big_tuning<KeyBytes, ValueBytes>>;
 inline constexpr size_type merge_sort_small_max = size_type(1) << 20;
+
+/// Between one small tile and merge_sort_narrow_max keys, where the small shape is halved: tiles
+/// and rounds of 256 x 9, four times the blocks again. H100, f32 keys by a user comparator
+/// (compare/experiments/small_msort.cu, two runs), Thrust's time over tide's, 512 x 17 -> 256 x 9:
+/// 2^14 0.95 -> 0.995-1.017, 2^16 1.04-1.07 -> 1.14-1.16, 2^18 1.07-1.12 -> 1.23-1.29, 2^19
+/// 1.13-1.16 -> 1.22-1.26; 2^20 1.29 -> 1.03-1.18 (hence the limit); at 2^13 one 512 x 17 tile
+/// (no round) is faster, hence the lower end.
+struct merge_sort_narrow_tuning {
+  static constexpr int threads = 256, items = 9, tile = threads * items;
+  using round = merge_round_shape<256, 9>;
+};
+inline constexpr size_type merge_sort_narrow_max = size_type(1) << 19;
 
 /// Dynamic shared memory of a merge sort block: the tile's keys, then its values.
 template <class Tuning, bool Pairs, class K, class V>
@@ -273,6 +286,8 @@ void merge_sort(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n, Comp 
   using big = merge_sort_big_tuning<key_bytes, value_bytes>;
   using small = merge_sort_small_tuning<key_bytes, value_bytes>;
   if constexpr (!std::is_same_v<big, small>) {
+    if (n > small::tile && n <= merge_sort_narrow_max)
+      return merge_sort_shaped<Pairs, merge_sort_narrow_tuning>(p, keys, vals, n, comp, algorithm);
     if (n <= merge_sort_small_max) return merge_sort_shaped<Pairs, small>(p, keys, vals, n, comp, algorithm);
   }
   merge_sort_shaped<Pairs, big>(p, keys, vals, n, comp, algorithm);

@@ -259,8 +259,14 @@ edges merge_sort(std::int64_t limit = default_limit) {
   using big = cuda::detail::merge_sort_big_tuning<sizeof(K), vbytes>;
   using small = cuda::detail::merge_sort_small_tuning<sizeof(K), vbytes>;
   constexpr bool two_shapes = !std::is_same_v<big, small>;
+  using narrow = cuda::detail::merge_sort_narrow_tuning;
   const std::int64_t small_max = cuda::detail::merge_sort_small_max;
-  if (two_shapes) e.at(small_max);  // the small shape up to here
+  const std::int64_t narrow_max = cuda::detail::merge_sort_narrow_max;
+  if (two_shapes) {
+    e.at(small::tile);  // one small tile up to here, then the narrow shape
+    e.at(narrow_max);   // the narrow shape up to here, then the small shape again
+    e.at(small_max);    // the small shape up to here
+  }
   // Each doubling of the tile count adds a round; the parity of the rounds picks where the tiles go.
   auto rounds = [&](std::int64_t tile, std::int64_t from, std::int64_t to) {
     for (std::int64_t k = 1; k <= 3; ++k)
@@ -269,8 +275,10 @@ edges merge_sort(std::int64_t limit = default_limit) {
       if (tiles * tile + 1 >= from) e.at(tiles * tile);
   };
   if (two_shapes) {
-    rounds(small::tile, 0, small_max);
+    rounds(narrow::tile, small::tile, narrow_max);
+    rounds(small::tile, narrow_max, small_max);
     rounds(big::tile, small_max, limit);
+    e.tiles(narrow::round::tile);
   } else {
     rounds(big::tile, 0, limit);
   }
