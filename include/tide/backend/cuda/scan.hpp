@@ -5,6 +5,10 @@
 // loaded into registers (anything else), scanned in the block (block/block_scan.hpp) with the
 // tile's prefix from the look-back, and stored. The whole tile is read before anything is written,
 // and tiles write only their own items, so out == first (in place) is allowed.
+// One kernel per shape for raw pointers, aligned or not (tile_access::either): the kernel tests the
+// pointers and moves each run as a vector or, misaligned, item by item, in the same arrangement
+// (so the same association); the block scan, the look-back and each run's results are one piece of
+// code for both (before session 18: a kernel for each).
 // Fused transforms: where the input is a transform_iterator (maybe of transform_iterators) over a
 // raw pointer whose runs stage, the pointer's elements are staged and the functions applied as the
 // kernel reads them (`load`): transform_inclusive_scan and transform_exclusive_scan, and the scans
@@ -140,7 +144,9 @@ __device__ TIDE_FORCEINLINE void scan_tile_registers(In in, Out out, size_type n
   value_t items[Items];
   value_t fill{};
   if (!g.full()) fill = in[g.tile_begin];  // tail items: any given value
-  io::load(in + g.warp_begin, items, g.warp_valid, fill, my_exchange.in);
+  bool vectors = true;  // the either access: vector runs where both pointers are aligned to them
+  if constexpr (Access == tile_access::either) vectors = runs_aligned<RunLen>(in, out);
+  io::load(in + g.warp_begin, items, g.warp_valid, fill, my_exchange.in, vectors);
 
   constexpr int runs = Items / RunLen;
   Acc partials[runs], prefix[runs], total;
@@ -155,7 +161,7 @@ __device__ TIDE_FORCEINLINE void scan_tile_registers(In in, Out out, size_type n
   } else {
     scan_runs_inclusive<RunLen>(items, results, prefix, seeded, op);
   }
-  io::store(out + g.warp_begin, results, g.warp_valid, my_exchange.out);
+  io::store(out + g.warp_begin, results, g.warp_valid, my_exchange.out, vectors);
   if (warp_id() == 0) reset.finish(ticket);
 }
 
@@ -175,7 +181,9 @@ __device__ TIDE_FORCEINLINE void scan_tile_staged(In in, Out out, size_type n, O
 
   const tile_geometry<Threads, Items> g(n);
   value_t* slice = reinterpret_cast<value_t*>(staged) + warp_id() * io::warp_items;
-  io::template stage<Prefetch>(in + g.warp_begin, slice, g.warp_valid);
+  bool vectors = true;  // the either access: 16-byte runs where both pointers are aligned to them
+  if constexpr (Access == tile_access::either) vectors = runs_aligned<RunLen>(in, out);
+  io::template stage<Prefetch>(in + g.warp_begin, slice, g.warp_valid, vectors);
   value_t fill{};
   if (!g.full()) fill = in[g.tile_begin];  // tail items: any given value
   io::wait_staged();
@@ -217,7 +225,7 @@ __device__ TIDE_FORCEINLINE void scan_tile_staged(In in, Out out, size_type n, O
         results[e] = acc;
       }
     }
-    io::template store_run_at<Acc, out_t>(out + g.warp_begin, r, results, g.warp_valid);
+    io::template store_run_at<Acc, out_t>(out + g.warp_begin, r, results, g.warp_valid, vectors);
   }
   if (warp_id() == 0) reset.finish(ticket);
 }
@@ -317,32 +325,24 @@ void scan_tuned(const cuda_policy& p, In in, size_type n, Out out, Acc init, boo
   constexpr int threads = Tuning::block_threads, min_blocks = Tuning::min_blocks;
   if constexpr (shape::staged) {
     constexpr int big = shape::big, small = shape::small;
-    const bool few = n < shape::few_below();
-    staged_arrangement::dispatch(
-        [&](auto access) {
-          constexpr tile_access a = decltype(access)::value;
-          constexpr int staging = Tuning::l2_prefetch ? 2 : 1, run = staged_arrangement::run_len;
-          if constexpr (shape::has_small) {
-            if (few) {
-              launch_scan<threads, min_blocks, small, run, a, Exclusive, staging, Scheme>(p, in, n, out, init, has_init,
-                                                                                          op, algorithm, load);
-              return;
-            }
-          }
-          launch_scan<threads, min_blocks, big, run, a, Exclusive, staging, Scheme>(p, in, n, out, init, has_init, op,
+    // One kernel a shape, aligned or not (the kernel decides: tile_access::either).
+    constexpr tile_access a = staged_arrangement::one_kernel;
+    constexpr int staging = Tuning::l2_prefetch ? 2 : 1, run = staged_arrangement::run_len;
+    if constexpr (shape::has_small) {
+      if (n < shape::few_below()) {
+        launch_scan<threads, min_blocks, small, run, a, Exclusive, staging, Scheme>(p, in, n, out, init, has_init, op,
                                                                                     algorithm, load);
-        },
-        in, out);
+        return;
+      }
+    }
+    launch_scan<threads, min_blocks, big, run, a, Exclusive, staging, Scheme>(p, in, n, out, init, has_init, op,
+                                                                              algorithm, load);
   } else {
     static_assert(std::is_same_v<Load, load_identity>, "tide: only staged tiles fuse a transform");
     constexpr int items = Tuning::register_items_per_thread;
     using arrangement = tile_arrangement<items, In, Out>;
-    arrangement::dispatch(
-        [&](auto access) {
-          launch_scan<threads, min_blocks, items, arrangement::run_len, decltype(access)::value, Exclusive, 0, Scheme>(
-              p, in, n, out, init, has_init, op, algorithm, load);
-        },
-        in, out);
+    launch_scan<threads, min_blocks, items, arrangement::run_len, arrangement::one_kernel, Exclusive, 0, Scheme>(
+        p, in, n, out, init, has_init, op, algorithm, load);
   }
 }
 

@@ -14,6 +14,11 @@
 //   - transpose (any iterator; RunLen == Items, i.e. blocked order): items are read warp-striped
 //     (coalesced for pointer-like iterators) and transposed through the warp's shared slice, padded
 //     against bank conflicts.
+//   - either: one kernel for aligned and misaligned pointers (scan, reduce), which tests them itself
+//     (runs_aligned) and passes the answer as `vectors`. It is the vector access's code with that
+//     test beside each run's: a misaligned slice takes, run by run, the item-by-item path that a
+//     tail run takes (same arrangement, same association), so what the kernel does between its
+//     loads and stores is compiled once.
 // Or staged (stage / staged_run / store_run_at): the slice goes to shared memory by cp.async, in
 // the same arrangement, and is read back run by run; scan.hpp uses it so that no registers hold
 // a tile while its block waits for the look-back.
@@ -24,7 +29,18 @@
 
 namespace tide::backend::cuda::detail {
 
-enum class tile_access { vector, scalar, transpose };
+enum class tile_access { vector, scalar, transpose, either };
+
+/// `b`, hidden from the compiler by an empty asm (no instruction), for the either access's tests:
+/// each test is then a value of its own, not one the compiler can branch on once and copy what
+/// follows for each outcome. cicc (CUDA 13.0) did so with one flag: it unswitched reduce's tile
+/// loop (the whole reduction twice: u32 61.7 KB against the vector kernel's 40.3) and split the
+/// scan's last pass (each run's results and store) into an aligned and a misaligned copy.
+__device__ TIDE_FORCEINLINE bool opaque_flag(bool b) {
+  unsigned v = b;
+  asm volatile("" : "+r"(v));
+  return v != 0;
+}
 
 /// Copies Bytes (4, 8 or 16, the alignment of both addresses) from global to shared memory without
 /// registers (cp.async; sm_80+). Complete after cp.async.wait_group in the same thread.
@@ -64,10 +80,11 @@ struct warp_tile_io {
   };
 
   /// Loads the warp's slice starting at `in`; items from `valid` on (in slice order) get `fill`.
-  /// `valid` >= warp_items means a full slice. Values are converted to T.
+  /// `valid` >= warp_items means a full slice. Values are converted to T. `vectors`: whether the
+  /// either access may move vector runs (the others ignore it).
   template <class T, class It>
   static __device__ TIDE_FORCEINLINE void load(It in, T (&items)[Items], int valid, const T& fill,
-                                               temp_storage<T>& storage) {
+                                               temp_storage<T>& storage, bool vectors = true) {
     const int lane = lane_id();
     if constexpr (Access == tile_access::scalar) {
 #pragma unroll
@@ -77,9 +94,10 @@ struct warp_tile_io {
         for (int e = 0; e < RunLen; ++e)
           items[r * RunLen + e] = (valid >= warp_items || begin + e < valid) ? static_cast<T>(in[begin + e]) : fill;
       }
-    } else if constexpr (Access == tile_access::vector) {
+    } else if constexpr (Access == tile_access::vector || Access == tile_access::either) {
       static_assert(std::is_pointer_v<It>, "tide: vector loads need a raw pointer");
-      if (valid >= warp_items) {
+      const bool vector = Access == tile_access::vector || opaque_flag(vectors);
+      if (vector && valid >= warp_items) {
 #pragma unroll
         for (int r = 0; r < runs; ++r) {
           const auto run = load_run<RunLen>(in + (r * warp_threads + lane) * RunLen);
@@ -90,14 +108,15 @@ struct warp_tile_io {
 #pragma unroll
         for (int r = 0; r < runs; ++r) {
           const int begin = (r * warp_threads + lane) * RunLen;
-          if (begin + RunLen <= valid) {
+          if (vector && begin + RunLen <= valid) {
             const auto run = load_run<RunLen>(in + begin);
 #pragma unroll
             for (int e = 0; e < RunLen; ++e) items[r * RunLen + e] = static_cast<T>(run.v[e]);
-          } else {
+          } else {  // a tail run, or a misaligned one
 #pragma unroll
             for (int e = 0; e < RunLen; ++e)
-              items[r * RunLen + e] = begin + e < valid ? static_cast<T>(in[begin + e]) : fill;
+              items[r * RunLen + e] =
+                  (valid >= warp_items || begin + e < valid) ? static_cast<T>(in[begin + e]) : fill;
           }
         }
       }
@@ -122,9 +141,11 @@ struct warp_tile_io {
     }
   }
 
-  /// Stores the first `valid` items of the warp's slice (all when valid >= warp_items) to `out`.
+  /// Stores the first `valid` items of the warp's slice (all when valid >= warp_items) to `out`;
+  /// `vectors` as for load.
   template <class T, class It>
-  static __device__ TIDE_FORCEINLINE void store(It out, const T (&items)[Items], int valid, temp_storage<T>& storage) {
+  static __device__ TIDE_FORCEINLINE void store(It out, const T (&items)[Items], int valid, temp_storage<T>& storage,
+                                                bool vectors = true) {
     const int lane = lane_id();
     if constexpr (Access == tile_access::scalar) {
 #pragma unroll
@@ -134,8 +155,9 @@ struct warp_tile_io {
         for (int e = 0; e < RunLen; ++e)
           if (valid >= warp_items || begin + e < valid) out[begin + e] = items[r * RunLen + e];
       }
-    } else if constexpr (Access == tile_access::vector) {
+    } else if constexpr (Access == tile_access::vector || Access == tile_access::either) {
       static_assert(std::is_pointer_v<It>, "tide: vector stores need a raw pointer");
+      const bool vector = Access == tile_access::vector || opaque_flag(vectors);
       using out_t = std::remove_cv_t<std::remove_pointer_t<It>>;
       auto run_of = [&](int r) {
         aligned_run<out_t, RunLen> run;
@@ -143,19 +165,19 @@ struct warp_tile_io {
         for (int e = 0; e < RunLen; ++e) run.v[e] = static_cast<out_t>(items[r * RunLen + e]);
         return run;
       };
-      if (valid >= warp_items) {
+      if (vector && valid >= warp_items) {
 #pragma unroll
         for (int r = 0; r < runs; ++r) store_run(out + (r * warp_threads + lane) * RunLen, run_of(r));
       } else {
 #pragma unroll
         for (int r = 0; r < runs; ++r) {
           const int begin = (r * warp_threads + lane) * RunLen;
-          if (begin + RunLen <= valid) {
+          if (vector && begin + RunLen <= valid) {
             store_run(out + begin, run_of(r));
-          } else {
+          } else {  // a tail run, or a misaligned one
 #pragma unroll
             for (int e = 0; e < RunLen; ++e)
-              if (begin + e < valid) out[begin + e] = items[r * RunLen + e];
+              if (valid >= warp_items || begin + e < valid) out[begin + e] = items[r * RunLen + e];
           }
         }
       }
@@ -180,24 +202,28 @@ struct warp_tile_io {
   // ---- staging through shared memory (16-byte runs of contiguous items) ------------------------
   // The warp's slice is copied to a shared slice of the same layout by cp.async (no registers
   // hold it), and read back run by run: a 16-byte copy per run when aligned (vector), a copy per
-  // item otherwise (scalar; the same arrangement, so the same association). Each lane copies
-  // exactly the runs it reads back, so its own wait is all the synchronization there is.
+  // item otherwise (scalar; the same arrangement, so the same association; either: as the kernel
+  // found its pointers). Each lane copies exactly the runs it reads back, so its own wait is all
+  // the synchronization there is.
 
   /// Whether runs of T can be staged.
   template <class T>
   static constexpr bool stages = Access != tile_access::transpose && RunLen * sizeof(T) == 16;
 
   /// Starts copying the first `valid` items of the warp's slice (all when valid >= warp_items) from
-  /// `in` to `slice`.
+  /// `in` to `slice`; `vectors` as for load.
   template <bool Prefetch = false, class T, class In>
-  static __device__ TIDE_FORCEINLINE void stage(In* in, T* slice, int valid) {
+  static __device__ TIDE_FORCEINLINE void stage(In* in, T* slice, int valid, bool vectors = true) {
     static_assert(stages<T>, "tide: staging moves 16-byte runs");
     const int lane = lane_id();
-    // (Not unrolled for item copies: all their addresses at once would take hundreds of registers.)
-#pragma unroll(Access == tile_access::vector ? runs : 1)
+    const bool vector = Access == tile_access::vector || (Access == tile_access::either && vectors);
+    // (Not unrolled for the scalar access: all its item copies' addresses at once would take
+    // hundreds of registers. Either is unrolled as vector is: a vector loop beside a rolled
+    // scalar one took the u64 scan kernels from 60 and 55 registers to 72 and 66.)
+#pragma unroll(Access == tile_access::scalar ? 1 : runs)
     for (int r = 0; r < runs; ++r) {
       const int begin = (r * warp_threads + lane) * RunLen;
-      if (Access == tile_access::vector && (valid >= warp_items || begin + RunLen <= valid)) {
+      if (vector && (valid >= warp_items || begin + RunLen <= valid)) {
         copy_async<16, Prefetch>(slice + begin, in + begin);
       } else {
 #pragma unroll
@@ -230,11 +256,13 @@ struct warp_tile_io {
   }
 
   /// Stores this lane's run r of results (converted to the output's type) where the slice has
-  /// items (all of them when valid >= warp_items).
+  /// items (all of them when valid >= warp_items); `vectors` as for load.
   template <class T, class Out>
-  static __device__ TIDE_FORCEINLINE void store_run_at(Out* out, int r, const T (&values)[RunLen], int valid) {
+  static __device__ TIDE_FORCEINLINE void store_run_at(Out* out, int r, const T (&values)[RunLen], int valid,
+                                                       bool vectors = true) {
     const int begin = (r * warp_threads + lane_id()) * RunLen;
-    if (Access == tile_access::vector && (valid >= warp_items || begin + RunLen <= valid)) {
+    const bool vector = Access == tile_access::vector || (Access == tile_access::either && opaque_flag(vectors));
+    if (vector && (valid >= warp_items || begin + RunLen <= valid)) {
       aligned_run<Out, RunLen> run;
 #pragma unroll
       for (int e = 0; e < RunLen; ++e) run.v[e] = static_cast<Out>(values[e]);
@@ -301,6 +329,9 @@ struct tile_arrangement {
     else return 0;
   }();
   static constexpr int run_len = run ? run : Items;
+  /// The access of a kernel that serves aligned and misaligned pointers alike: either for raw
+  /// pointers (the kernel tests runs_aligned), transpose otherwise.
+  static constexpr tile_access one_kernel = run > 0 ? tile_access::either : tile_access::transpose;
 
   /// Calls f(std::integral_constant<tile_access, A>{}) with the access these iterators allow.
   template <class F>
@@ -315,6 +346,13 @@ struct tile_arrangement {
     }
   }
 };
+
+/// Whether each pointer is aligned to RunLen of its elements: the vector access's condition
+/// (tile_arrangement::dispatch's), as an either kernel tests it.
+template <int RunLen, class... Ts>
+__device__ TIDE_FORCEINLINE bool runs_aligned(Ts*... ps) {
+  return ((reinterpret_cast<std::uintptr_t>(ps) % (RunLen * sizeof(Ts)) == 0) && ...);
+}
 
 // ---- plain arrangements ---------------------------------------------------------------------------
 
