@@ -42,16 +42,35 @@
 namespace tide::backend::cuda {
 namespace detail {
 
+/// A staged tile shape (select_staged.hpp): Threads x Items a tile, at least MinBlocks blocks an SM
+/// (0: no bound; registers then decide), taken when the grid has at least MinTilesPerSm tiles an SM.
+template <int Threads, int Items, int MinBlocks, int MinTilesPerSm>
+struct staged_shape {
+  static constexpr int threads = Threads, items = Items, min_blocks = MinBlocks, min_tiles_per_sm = MinTilesPerSm;
+};
+
 /// Compaction tiles (sm_90 and newer), by value size: through registers (select_tile), or staged
-/// in shared memory (select_staged.hpp: 192 bytes a thread, at most 64 items, when the grid has at
-/// least `staged_min_tiles_per_sm` staged tiles per SM; fewer, smaller register tiles fill the SMs
-/// better below that).
+/// in shared memory (select_staged.hpp) when the grid has enough staged tiles per SM; fewer,
+/// smaller register tiles fill the SMs better below that.
+///   - staged / staged_stencil: the partitions' (and other sizes' copy_if's) 192 bytes a thread,
+///     at most 64 items, in blocks of 256; with a stencil of their own, half the items.
+///   - copy_staged / copy_staged_stencil: copy_if of 4-byte values in blocks of 128 at 8 (6)
+///     blocks an SM. H100, cub::DeviceSelect::If's time over the kernel's, 2^24 / 2^28 / 2^30 u32,
+///     half kept (compare/experiments/copy_if_shapes.cu, 11 shapes): 256x48 0.79 / 0.96 / 0.97,
+///     128x48 at 8 blocks 0.89 / 1.03 / 1.04; by a stencil (FlaggedIf) 256x24 0.89 / 0.95 / 0.97,
+///     128x32 at 6 blocks 0.95 / 0.99 / 0.99. More, smaller tiles: each waits on a nearer front.
+///     The switch stays at the same n (8 and 6 tiles an SM of half and two thirds the items).
+///     Predicates that take registers pay at 8 blocks: f32 by x > 0.5f spills 80 bytes there, and
+///     was 0.78 / 0.83 at 2^28 (256x48 at 2 blocks, its 96 registers; 128x48 at 8; at 7: 0.91).
 template <std::size_t ValueBytes, int Arch>
 struct select_tuning {
   static constexpr int block_threads = 256;
   static constexpr int items_per_thread = ValueBytes <= 4 ? 16 : ValueBytes <= 8 ? 8 : 4;
   static constexpr int staged_items_per_thread = 192 / ValueBytes < 64 ? int(192 / ValueBytes) : 64;
-  static constexpr int staged_min_tiles_per_sm = 4;
+  using staged = staged_shape<block_threads, staged_items_per_thread, 0, 4>;
+  using staged_stencil = staged_shape<block_threads, staged_items_per_thread / 2, 0, 4>;
+  using copy_staged = std::conditional_t<ValueBytes == 4, staged_shape<128, 48, 8, 8>, staged>;
+  using copy_staged_stencil = std::conditional_t<ValueBytes == 4, staged_shape<128, 32, 6, 6>, staged_stencil>;
 };
 template <std::size_t ValueBytes>
 struct select_tuning<ValueBytes, 800> : select_tuning<ValueBytes, 900> {};
@@ -247,7 +266,7 @@ struct type_tag {
 
 /// Launches select_staged_kernel where the items (and a stencil other than the items, of the same
 /// width) are contiguous 16-byte runs and the grid is large enough (returns false, launching
-/// nothing, otherwise). With a stencil of its own a tile has half the items: the same shared memory.
+/// nothing, otherwise), in the tuning's shape for the mode, with or without a stencil.
 template <class Tuning, select_mode Mode, class In, class Stencil, class Out, class Rejected, class Pred>
 bool select_staged_launch(const cuda_policy& p, In in, Stencil stencil, bool same, size_type n, Out out,
                           Rejected rejected, Pred pred, size_type* d_count, const char* algorithm) {
@@ -256,28 +275,32 @@ bool select_staged_launch(const cuda_policy& p, In in, Stencil stencil, bool sam
   } else {
     using T = std::remove_cv_t<std::remove_pointer_t<In>>;
     using S = std::remove_cv_t<std::remove_pointer_t<Stencil>>;
-    constexpr int threads = Tuning::block_threads, own_items = Tuning::staged_items_per_thread;
-    using whole = tile_arrangement<own_items, In, Stencil>;
-    using half = tile_arrangement<own_items / 2, In, Stencil>;
-    if constexpr (sizeof(S) != sizeof(T) || whole::run == 0 || whole::run_len * sizeof(T) != 16 || half::run == 0 ||
-                  half::run_len * sizeof(T) != 16) {
+    constexpr bool copy = Mode == select_mode::copy_if;
+    using whole = std::conditional_t<copy, typename Tuning::copy_staged, typename Tuning::staged>;
+    using half = std::conditional_t<copy, typename Tuning::copy_staged_stencil, typename Tuning::staged_stencil>;
+    using whole_runs = tile_arrangement<whole::items, In, Stencil>;
+    using half_runs = tile_arrangement<half::items, In, Stencil>;
+    if constexpr (sizeof(S) != sizeof(T) || whole_runs::run == 0 || whole_runs::run_len * sizeof(T) != 16 ||
+                  half_runs::run == 0 || half_runs::run_len * sizeof(T) != 16) {
       return false;
     } else {
-      auto go = [&](auto items_c, auto stencil_tag) -> bool {
-        constexpr int items = decltype(items_c)::value;
+      auto go = [&](auto shape_tag, auto stencil_tag) -> bool {
+        using shape = typename decltype(shape_tag)::type;
+        constexpr int threads = shape::threads, items = shape::items;
         using s_or_void = typename decltype(stencil_tag)::type;
         using arrangement = tile_arrangement<items, In, Stencil>;
         const size_type tiles = ceil_div(n, size_type(threads) * items);
-        if (tiles < size_type(Tuning::staged_min_tiles_per_sm) * device_props().sm_count) return false;
+        if (tiles < size_type(shape::min_tiles_per_sm) * device_props().sm_count) return false;
         const unsigned grid = tile_grid(tiles, algorithm);
         tile_state_buffer<count_tile_state> state(p, tiles, algorithm);
-        constexpr bool partitions = Mode != select_mode::copy_if, reversed = Mode == select_mode::partition_reversed;
+        constexpr bool partitions = !copy, reversed = Mode == select_mode::partition_reversed;
         constexpr std::size_t smem = std::size_t(threads) * items * (std::is_void_v<s_or_void> ? 1 : 2) * sizeof(T);
         const s_or_void* d_stencil = static_cast<const s_or_void*>(static_cast<const S*>(stencil));
         arrangement::dispatch(
             [&](auto access) {
-              auto kernel = &select_staged_kernel<threads, items, arrangement::run_len, decltype(access)::value,
-                                                  partitions, reversed, T, s_or_void, Out, Rejected, Pred>;
+              auto kernel = &select_staged_kernel<threads, items, shape::min_blocks, arrangement::run_len,
+                                                  decltype(access)::value, partitions, reversed, T, s_or_void, Out,
+                                                  Rejected, Pred>;
               allow_dynamic_shared(kernel, smem, algorithm);
               launch(algorithm, "select_staged_kernel", kernel, grid, threads, smem, p.stream, in, d_stencil, out,
                      rejected, n, pred, state.state(), tiles, d_count);
@@ -285,8 +308,8 @@ bool select_staged_launch(const cuda_policy& p, In in, Stencil stencil, bool sam
             in, stencil);
         return true;
       };
-      if (same) return go(std::integral_constant<int, own_items>{}, type_tag<void>{});
-      return go(std::integral_constant<int, own_items / 2>{}, type_tag<S>{});
+      if (same) return go(type_tag<whole>{}, type_tag<void>{});
+      return go(type_tag<half>{}, type_tag<S>{});
     }
   }
 }

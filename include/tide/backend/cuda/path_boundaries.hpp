@@ -187,19 +187,24 @@ edges select(std::int64_t limit = default_limit) {
     e.tiles(tile);
     detail::lookback_edges<cuda::detail::tree_lookback, ::tide::size_type, false>(
         e, [tile](std::int64_t) { return tile; });
-    // The staged tiles (copy_if and the partitions over contiguous 16-byte runs; with a stencil of
-    // their own, half as many items) from `first` tiles on: the switch, a partial last tile of one
-    // item, of half a tile and of all but one, and the staged tiles' look-back levels.
-    for (int part = 1; part <= 2; ++part) {
-      const std::int64_t staged = std::int64_t(t::block_threads) * (t::staged_items_per_thread / part);
-      const std::int64_t first = staged * t::staged_min_tiles_per_sm * cuda::detail::device_props().sm_count;
+    // The staged tiles (copy_if and the partitions over contiguous 16-byte runs, each form in its
+    // shape) from `first` tiles on: the switch, a partial last tile of one item, of half a tile and
+    // of all but one, and the staged tiles' look-back levels.
+    auto staged_edges = [&](auto shape_tag) {
+      using shape = typename decltype(shape_tag)::type;
+      const std::int64_t staged = std::int64_t(shape::threads) * shape::items;
+      const std::int64_t first = staged * shape::min_tiles_per_sm * cuda::detail::device_props().sm_count;
       e.at(first);
       e.at(first + staged / 2);
       e.at(first + staged);
       constexpr std::int64_t fan_in = cuda::detail::lookback_fan_in;
       for (std::int64_t c = fan_in; c <= fan_in * fan_in * fan_in; c *= fan_in)
         if (c * staged >= first) e.at(c * staged);
-    }
+    };
+    staged_edges(cuda::detail::type_tag<typename t::staged>{});
+    staged_edges(cuda::detail::type_tag<typename t::staged_stencil>{});
+    staged_edges(cuda::detail::type_tag<typename t::copy_staged>{});
+    staged_edges(cuda::detail::type_tag<typename t::copy_staged_stencil>{});
   });
   return e.done();
 }

@@ -140,10 +140,10 @@ __device__ TIDE_FORCEINLINE void select_tile_staged(const T* in, const S* stenci
 }
 
 /// copy_if (Partitions false) and the partitions over staged tiles; dynamic shared memory: the tile
-/// (and the stencil's).
-template <int Threads, int Items, int RunLen, tile_access Access, bool Partitions, bool Reversed, class T, class S,
-          class Out, class Rejected, class Pred>
-__global__ void __launch_bounds__(Threads)
+/// (and the stencil's). At least MinBlocks blocks an SM (0: as the registers allow).
+template <int Threads, int Items, int MinBlocks, int RunLen, tile_access Access, bool Partitions, bool Reversed,
+          class T, class S, class Out, class Rejected, class Pred>
+__global__ void __launch_bounds__(Threads, MinBlocks > 0 ? MinBlocks : 1)
     select_staged_kernel(const T* in, const S* stencil, Out out, Rejected rejected, size_type n, Pred pred,
                          count_tile_state state, size_type tiles, size_type* d_count) {
   select_tile_staged<Threads, Items, RunLen, Access, Partitions, Reversed, T, S>(in, stencil, out, rejected, n, pred,
