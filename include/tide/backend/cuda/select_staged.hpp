@@ -140,10 +140,12 @@ __device__ TIDE_FORCEINLINE void select_tile_staged(const T* in, const S* stenci
 }
 
 /// copy_if (Partitions false) and the partitions over staged tiles; dynamic shared memory: the tile
-/// (and the stencil's). At least MinBlocks blocks an SM (0: as the registers allow).
+/// (and the stencil's). At least MinBlocks blocks an SM; 0 leaves the bound out, which is not the
+/// same as 1: ptxas (CUDA 13.0) gave the u32 partition kernels 80 registers under (256, 1) and 64
+/// under (256), 3 blocks an SM instead of 4 (partition_copy 1.04x -> 0.95x CUB at 2^28).
 template <int Threads, int Items, int MinBlocks, int RunLen, tile_access Access, bool Partitions, bool Reversed,
           class T, class S, class Out, class Rejected, class Pred>
-__global__ void __launch_bounds__(Threads, MinBlocks > 0 ? MinBlocks : 1)
+__global__ void __launch_bounds__(Threads, MinBlocks)
     select_staged_kernel(const T* in, const S* stencil, Out out, Rejected rejected, size_type n, Pred pred,
                          count_tile_state state, size_type tiles, size_type* d_count) {
   select_tile_staged<Threads, Items, RunLen, Access, Partitions, Reversed, T, S>(in, stencil, out, rejected, n, pred,
