@@ -81,6 +81,19 @@ struct buffers {
   std::size_t kept_pred = 0, kept_stencil = 0;
 };
 
+/// Whether the kernel kept `got` items, as CUB did, and wrote CUB's output (b.ref); counts a failure.
+bool same_output(const buffers& b, std::size_t got, std::size_t kept) {
+  bool ok = got == kept;
+  if (ok) {
+    std::vector<unsigned> x(kept), y(kept);
+    CK(cudaMemcpy(x.data(), b.out, kept * 4, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(y.data(), b.ref, kept * 4, cudaMemcpyDeviceToHost));
+    ok = x == y;
+  }
+  if (!ok) ++failures;
+  return ok;
+}
+
 template <class Tuning>
 void row(buffers& b, bool with_stencil, double memcpy_gbs, double cub_ms, std::size_t kept) {
   auto call = [&] {
@@ -95,14 +108,7 @@ void row(buffers& b, bool with_stencil, double memcpy_gbs, double cub_ms, std::s
   };
   CK(cudaMemset(b.out, 0, b.n * 4));
   const double ms = time_ms(call, 26);
-  bool ok = std::size_t(*b.h_count) == kept;
-  if (ok) {
-    std::vector<unsigned> x(kept), y(kept);
-    CK(cudaMemcpy(x.data(), b.out, kept * 4, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(y.data(), b.ref, kept * 4, cudaMemcpyDeviceToHost));
-    ok = x == y;
-  }
-  if (!ok) ++failures;
+  const bool ok = same_output(b, std::size_t(*b.h_count), kept);
   const double moved = double(b.n) * 4 * (with_stencil ? 2 : 1) + double(kept) * 4;
   std::printf("copy_if %-7s n=2^%-2d %3dx%-2d B%-2d %.4f ms (%3.0f%% of memcpy)  cub %.4f ms  cub/tide %.3f  %s\n",
               with_stencil ? "stencil" : "pred", int(std::log2(double(b.n))), Tuning::block_threads,
@@ -122,14 +128,7 @@ void float_row(buffers& b, double memcpy_gbs, double cub_ms, std::size_t kept) {
   };
   CK(cudaMemset(b.out, 0, b.n * 4));
   const double ms = time_ms(call, 26);
-  bool ok = std::size_t(*b.h_count) == kept;
-  if (ok) {
-    std::vector<unsigned> x(kept), y(kept);
-    CK(cudaMemcpy(x.data(), b.out, kept * 4, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(y.data(), b.ref, kept * 4, cudaMemcpyDeviceToHost));
-    ok = x == y;
-  }
-  if (!ok) ++failures;
+  const bool ok = same_output(b, std::size_t(*b.h_count), kept);
   const double moved = double(b.n) * 4 + double(kept) * 4;
   std::printf("copy_if f32     n=2^%-2d %3dx%-2d B%-2d %.4f ms (%3.0f%% of memcpy)  cub %.4f ms  cub/tide %.3f  %s\n",
               int(std::log2(double(b.n))), Tuning::block_threads, Tuning::staged_items_per_thread, Tuning::min_blocks,
@@ -196,14 +195,7 @@ void rows_for(buffers& b, bool with_stencil, double gbs) {
                           b.out);
       },
       26);
-  bool ok = got == kept;
-  if (ok) {
-    std::vector<unsigned> x(kept), y(kept);
-    CK(cudaMemcpy(x.data(), b.out, kept * 4, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(y.data(), b.ref, kept * 4, cudaMemcpyDeviceToHost));
-    ok = x == y;
-  }
-  if (!ok) ++failures;
+  const bool ok = same_output(b, got, kept);
   std::printf("copy_if %-7s tide::copy_if %.4f ms  cub/tide %.3f  %s\n", with_stencil ? "stencil" : "pred", lib_ms,
               cub_ms / lib_ms, ok ? "ok" : "MISMATCH");
   // CUB again, to see its spread within the run.
