@@ -6,8 +6,10 @@
 //   default stream / a created stream / a created non-blocking stream,
 //   each with an idle host and with `busy` threads spinning on every other core,
 // and thrust::is_sorted and memcpy in the same conditions. Session 18 (H100): 97.1-97.8% of memcpy
-// in all six conditions, so the wait is not the gap (docs/notes/sort.md). Then (added in session 18,
-// not yet run) compare_shaped_rows: compare/'s input and timing. Build (sm_90):
+// in all six conditions, so the wait is not the gap (docs/notes/sort.md). Then (added in session 18)
+// compare_shaped_rows: compare/'s input and timing; session 19 (H100): 96.0% and 95.9% of memcpy,
+// and compare/ itself gave 95% in session 19's run: session 17's 90% was the spread between runs.
+// Build (sm_90):
 //   nvcc -std=c++17 -O3 -arch=sm_90 -DTIDE_DEVICE_SYSTEM=3 --extended-lambda --expt-relaxed-constexpr \
 //        -Xcompiler=-fopenmp -Iinclude compare/experiments/is_sorted_wait.cu <build>/libtide.a -lgomp
 #include <tide/tide.hpp>
