@@ -246,6 +246,61 @@ TEST_CASE_TEMPLATE("reduce_by_key with keys too wide to gather in shared memory 
   }
 }
 
+TEST_CASE_TEMPLATE("reduce_by_key from misaligned starts gives the same runs for keys and values of one width", B,
+                   TIDE_TEST_BACKENDS) {
+  // Keys and values of one width run in 16-byte vectors of both on CUDA where both are aligned to
+  // them, one at a time otherwise. (In place is not allowed: Thrust's precondition is that the
+  // input ranges do not overlap either output range.)
+  auto run = [](auto key_tag, auto value_tag, auto op) {
+    using K = decltype(key_tag);
+    using V = decltype(value_tag);
+    for (int max_run : {1, 9, 3000}) {
+      for (auto n : sizes()) {
+        for (std::int64_t offset : {0, 1, 3}) {
+          if (n <= offset) continue;
+          const auto ids = random_runs(n, "rbk-width-" + std::to_string(max_run), max_run);
+          const auto raw = random_vector<std::uint32_t>(n, "rbk-width-values", 0, 1 << 30);
+          std::vector<K> keys(static_cast<std::size_t>(n));
+          std::vector<V> vals(static_cast<std::size_t>(n));
+          for (std::int64_t i = 0; i < n; ++i) {
+            keys[i] = static_cast<K>(ids[i] % 100);  // narrow keys: equal runs also meet by chance
+            if constexpr (std::is_same_v<V, affine>) vals[i] = {raw[i] | 1u, raw[i] >> 3};
+            else vals[i] = static_cast<V>(raw[i] % 97);
+          }
+          const std::vector<K> in_keys(keys.begin() + offset, keys.end());
+          const std::vector<V> in_vals(vals.begin() + offset, vals.end());
+          std::vector<K> want_keys;
+          std::vector<V> want_vals;
+          reference_reduce_by_key(in_keys, in_vals, want_keys, want_vals, std::equal_to<>(), op);
+          CAPTURE(n);
+          CAPTURE(max_run);
+          CAPTURE(offset);
+          CAPTURE(sizeof(K));
+          // From keys + offset into separate outputs at the same offset.
+          auto dk = to_backend<B>(keys);
+          auto dv = to_backend<B>(vals);
+          typename B::template vector<K> keys_out(n);
+          typename B::template vector<V> vals_out(n);
+          auto ends = tide::reduce_by_key(B::policy(), dk.begin() + offset, dk.end(), dv.begin() + offset,
+                                          keys_out.begin() + offset, vals_out.begin() + offset, tide::equal_to<>(), op);
+          auto segments = static_cast<std::size_t>(ends.first - (keys_out.begin() + offset));
+          REQUIRE(segments == want_keys.size());
+          auto got_keys = to_std(keys_out);
+          auto got_vals = to_std(vals_out);
+          CHECK(std::vector<K>(got_keys.begin() + offset, got_keys.begin() + offset + segments) == want_keys);
+          CHECK(std::vector<V>(got_vals.begin() + offset, got_vals.begin() + offset + segments) == want_vals);
+        }
+      }
+    }
+  };
+  run(std::int8_t{}, std::uint8_t{}, tide::plus<std::uint8_t>());
+  run(std::uint16_t{}, std::int16_t{}, tide::plus<std::int16_t>());
+  run(std::int32_t{}, float{}, tide::plus<float>());
+  run(std::uint32_t{}, std::uint32_t{}, tide::plus<std::uint32_t>());
+  run(std::uint64_t{}, double{}, tide::plus<double>());
+  run(std::int64_t{}, affine{}, affine_compose{});  // not commutative
+}
+
 TEST_CASE_TEMPLATE("reduce_by_key of an empty range writes nothing", B, TIDE_TEST_BACKENDS) {
   typename B::template vector<int> keys, vals, keys_out(2, 7), vals_out(2, 7);
   auto ends = tide::reduce_by_key(B::policy(), keys.begin(), keys.end(), vals.begin(), keys_out.begin(),
