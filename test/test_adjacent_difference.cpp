@@ -118,6 +118,58 @@ TEST_CASE_TEMPLATE("adjacent_difference works in place", B, TIDE_TEST_BACKENDS) 
   }
 }
 
+namespace {
+struct triple {  // 24 bytes
+  double a, b, c;
+  triple() = default;
+  explicit triple(std::uint32_t x) : a(x), b(x % 7), c(-double(x)) {}
+  friend bool operator==(const triple& l, const triple& r) { return l.a == r.a && l.b == r.b && l.c == r.c; }
+};
+struct triple_twice_minus {
+  triple operator()(const triple& x, const triple& y) const {
+    triple r;
+    r.a = 2 * x.a - y.a;
+    r.b = 2 * x.b - y.b;
+    r.c = 2 * x.c - y.c;
+    return r;
+  }
+};
+}  // namespace
+
+TEST_CASE("par's in-place adjacent_difference is right at every block and chunk boundary, any team size") {
+  // In place, each thread's chunk runs backwards a block at a time (adjacent_difference_block
+  // items, through a buffer): sizes that end chunks one before, at and after block multiples.
+  namespace od = tide::backend::omp::detail;
+  auto check = [](auto zero, auto op) {
+    using T = decltype(zero);
+    constexpr std::int64_t block = od::adjacent_difference_block<T>;
+    for (int threads : {1, 2, 3, 7}) {
+      for (std::int64_t k : {std::int64_t(1), std::int64_t(2), std::int64_t(5)}) {
+        for (std::int64_t d : {-1, 0, 1}) {
+          const std::int64_t n = threads * k * block + d * threads + (threads > 1 ? d : 0);
+          if (n < 0) continue;
+          std::vector<T> h(static_cast<std::size_t>(n));
+          auto raw = random_vector<std::uint32_t>(n, "ad-blocks", 0, 1000000);
+          for (std::int64_t i = 0; i < n; ++i) h[i] = static_cast<T>(raw[i]);
+          std::vector<T> want(h.size());
+          if (n > 0) want[0] = h[0];
+          for (std::int64_t i = 1; i < n; ++i) want[i] = op(h[i], h[i - 1]);
+          CAPTURE(sizeof(T));
+          CAPTURE(threads);
+          CAPTURE(n);
+          auto got = h;
+          tide::adjacent_difference(tide::par.with_threads(threads), got.begin(), got.end(), got.begin(), op);
+          CHECK(got == want);
+        }
+      }
+    }
+  };
+  check(std::uint8_t(), tide::minus<std::uint8_t>());
+  check(std::int32_t(), tide::minus<std::int32_t>());
+  check(double(), twice_minus{});  // not symmetric: op(current, previous)
+  check(triple{}, triple_twice_minus{});  // over 16 bytes: blocks of 16
+}
+
 TEST_CASE_TEMPLATE("adjacent_difference keeps the operands' order: op(current, previous)", B, TIDE_TEST_BACKENDS) {
   for (auto n : ad_sizes()) {
     auto h = random_vector<std::int64_t>(n, "ad-order", -1000000, 1000000);
