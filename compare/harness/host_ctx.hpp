@@ -80,6 +80,25 @@ class host_ctx {
   }
   /// Copies on all threads (the host roofline is a parallel memcpy), or on `threads` of them.
   void copy_bytes(void* dst, const void* src, std::size_t bytes, int threads = 0) {
+    in_chunks(bytes, threads, [&](std::size_t b, std::size_t e) {
+      std::memcpy(static_cast<char*>(dst) + b, static_cast<const char*>(src) + b, e - b);
+    });
+  }
+  /// Sets bytes on all threads, as copy_bytes copies.
+  void fill_bytes(void* dst, int value, std::size_t bytes) {
+    in_chunks(bytes, 0, [&](std::size_t b, std::size_t e) { std::memset(static_cast<char*>(dst) + b, value, e - b); });
+  }
+  void sync() {}
+
+  template <class Prep, class Run>
+  std::vector<double> time_runs(int min_runs, double budget_ms, double warmup_ms, Prep&& prep, Run&& run) {
+    return time_host_runs(min_runs, budget_ms, warmup_ms, prep, run, 3);  // long calls: at least 3 runs
+  }
+
+ private:
+  /// f(begin, end) for each 1 MiB chunk of [0, bytes), on all threads or on `threads` of them.
+  template <class F>
+  static void in_chunks(std::size_t bytes, int threads, F&& f) {
     const std::size_t chunk = std::size_t(1) << 20;
     const std::int64_t chunks = std::int64_t((bytes + chunk - 1) / chunk);
 #if defined(_OPENMP)
@@ -89,27 +108,9 @@ class host_ctx {
     (void)threads;
 #endif
     for (std::int64_t c = 0; c < chunks; ++c) {
-      std::size_t b = std::size_t(c) * chunk, e = std::min(bytes, b + chunk);
-      std::memcpy(static_cast<char*>(dst) + b, static_cast<const char*>(src) + b, e - b);
+      const std::size_t b = std::size_t(c) * chunk;
+      f(b, std::min(bytes, b + chunk));
     }
-  }
-  /// Sets bytes on all threads in 1 MiB chunks (as copy_bytes), one memset below 1 MiB.
-  void fill_bytes(void* dst, int value, std::size_t bytes) {
-    const std::size_t chunk = std::size_t(1) << 20;
-    const std::int64_t chunks = std::int64_t((bytes + chunk - 1) / chunk);
-#if defined(_OPENMP)
-#pragma omp parallel for schedule(static) if (chunks > 1)
-#endif
-    for (std::int64_t c = 0; c < chunks; ++c) {
-      std::size_t b = std::size_t(c) * chunk, e = std::min(bytes, b + chunk);
-      std::memset(static_cast<char*>(dst) + b, value, e - b);
-    }
-  }
-  void sync() {}
-
-  template <class Prep, class Run>
-  std::vector<double> time_runs(int min_runs, double budget_ms, double warmup_ms, Prep&& prep, Run&& run) {
-    return time_host_runs(min_runs, budget_ms, warmup_ms, prep, run, 3);  // long calls: at least 3 runs
   }
 };
 
