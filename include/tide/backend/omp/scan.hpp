@@ -146,6 +146,80 @@ void scan_block_plus(It first, OutIt out, size_type b, size_type len, const T* s
 }
 #endif
 
+/// Whether scan_block scans a block of Acc under Op a vector at a time in one chain
+/// (scan_block_plus_int): SSE2, Acc an integer of 4 or 8 bytes, a plus that adds in Acc (as
+/// scans_plus_simd), the input contiguous memory of Acc and the output contiguous memory of Acc.
+/// Integer addition wraps and associates, so the result is the scalar loop's, bit for bit.
+template <class Acc, class It, class OutIt, class Op>
+constexpr bool scans_plus_int_simd() {
+  if constexpr (!TIDE_OMP_STREAM_STORES || !std::is_integral_v<Acc> || (sizeof(Acc) != 4 && sizeof(Acc) != 8) ||
+                std::is_same_v<Acc, bool>) {
+    return false;
+  } else if constexpr (!tide::detail::contiguous_traits<It>::value || !tide::detail::contiguous_traits<OutIt>::value) {
+    return false;
+  } else {
+    using In = std::remove_cv_t<typename tide::detail::contiguous_traits<It>::element_type>;
+    using Out = typename tide::detail::contiguous_traits<OutIt>::element_type;
+    return std::is_same_v<In, Acc> && std::is_same_v<Out, Acc> &&
+           (std::is_same_v<Op, tide::plus<Acc>> || std::is_same_v<Op, std::plus<Acc>> ||
+            std::is_same_v<Op, tide::plus<>> || std::is_same_v<Op, std::plus<>>);
+  }
+}
+
+#if TIDE_OMP_STREAM_STORES
+/// first[b, e) of 4- or 8-byte integers under plus into out[b, e), from *start (null: inclusive,
+/// from the first item), 16 bytes a vector, a line (4 vectors) a step: the line's own prefix
+/// (independent of the carry), then the carry added to its 4 vectors; the exclusive form subtracts
+/// each item from its inclusive total. The chain through the range is one add a line (the line's
+/// total is ready before the carry is), where the scalar loop had an add an item (2 cores of a Zen 4 EPYC, 2^24 u32, one thread: the scalar chain was 65% of the time).
+/// In place works: a line is loaded whole before any of it is stored.
+template <bool Exclusive, class T, class In, class Out>
+void scan_block_plus_int(const In* in, Out* out, size_type b, size_type e, const T* start) {
+  constexpr int W = int(16 / sizeof(T));  // lanes a vector
+  constexpr int G = 4;                      // vectors a step
+  auto add = [](__m128i x, __m128i y) { return sizeof(T) == 4 ? _mm_add_epi32(x, y) : _mm_add_epi64(x, y); };
+  auto prefix = [&](__m128i v) {  // inclusive prefix of v's lanes; zeros shift in
+    v = add(v, _mm_slli_si128(v, sizeof(T)));
+    if constexpr (sizeof(T) == 4) v = add(v, _mm_slli_si128(v, 8));
+    return v;
+  };
+  auto last = [](__m128i v) {  // the last lane in every lane
+    if constexpr (sizeof(T) == 4)
+      return _mm_shuffle_epi32(v, _MM_SHUFFLE(3, 3, 3, 3));
+    else
+      return _mm_shuffle_epi32(v, _MM_SHUFFLE(3, 2, 3, 2));
+  };
+  T acc = start ? *start : T(0);
+  size_type i = b;
+  if (!start && i < e) out[i] = in[i], acc = in[i], ++i;  // inclusive: the first item as it is
+  __m128i carry = sizeof(T) == 4 ? _mm_set1_epi32(int(acc)) : _mm_set1_epi64x(static_cast<long long>(acc));
+  for (; i + G * W <= e; i += G * W) {
+    __m128i x[G], v[G];
+    for (int g = 0; g < G; ++g) x[g] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i + g * W));
+    for (int g = 0; g < G; ++g) v[g] = prefix(x[g]);
+    for (int g = 1; g < G; ++g) v[g] = add(v[g], last(v[g - 1]));  // the line's own prefix
+    for (int g = 0; g < G; ++g) {
+      const __m128i inc = add(v[g], carry);
+      // Exclusive: each lane's total less its own item (exact: the sums wrap).
+      const __m128i o = Exclusive ? (sizeof(T) == 4 ? _mm_sub_epi32(inc, x[g]) : _mm_sub_epi64(inc, x[g])) : inc;
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i + g * W), o);
+    }
+    carry = add(last(v[G - 1]), carry);
+  }
+  {
+    alignas(16) T lanes[W];
+    _mm_store_si128(reinterpret_cast<__m128i*>(lanes), carry);
+    acc = lanes[0];
+  }
+  using U = std::make_unsigned_t<T>;  // the tail wraps as the vectors do
+  for (; i < e; ++i) {
+    const T next = static_cast<T>(U(acc) + U(in[i]));
+    out[i] = Exclusive ? acc : next;
+    acc = next;
+  }
+}
+#endif
+
 /// Whether scan_block scans blocks of Acc as side-by-side sub-ranges (given split).
 template <class Acc>
 constexpr bool scans_side_by_side = lanes_fit<Acc> && !std::is_integral_v<Acc>;
@@ -160,6 +234,10 @@ template <bool Exclusive, class Acc, class It, class OutIt, class Op>
 void scan_block(It first, OutIt out, size_type b, size_type e, const Acc* start, Op& op, bool split) {
   constexpr int S = lane_tuning::contiguous;
 #if TIDE_OMP_STREAM_STORES
+  if constexpr (scans_plus_int_simd<Acc, It, OutIt, Op>()) {
+    return scan_block_plus_int<Exclusive, Acc>(tide::detail::contiguous_address(first),
+                                               tide::detail::contiguous_address(out), b, e, start);
+  }
   if constexpr (scans_plus_simd<Acc, It, Op>) {
     if (split && e - b == scan_tuning::block_items) return scan_block_plus<Exclusive, Acc>(first, out, b, e - b, start);
   }
