@@ -1,9 +1,11 @@
 #pragma once
 // OpenMP scans over parallel_scan (parallel_scan.hpp): fixed blocks, each block's total (over
 // lanes, lanes.hpp), the carries chained in block order, each block scanned from its carry while it
-// is still in cache; for floats and other non-integer types, a range of more than one block scans
-// each block as 8 contiguous sub-ranges side by side (scan_block), so 8 chains of the operator's
-// latency overlap. The association depends on n only; a range of one block is the plain loop.
+// is still in cache. Sums of integers and (in a range of more than one block) of floats and doubles
+// take whole 64-byte lines a step (scan_block_plus_int, scan_block_plus); other non-integer types
+// scan each block as 8 contiguous sub-ranges side by side (scan_block), so 8 chains of the
+// operator's latency overlap. The association depends on n only; a range of one block is the plain
+// loop.
 // One pass over memory; in place works (a block is reduced before it is overwritten); the same
 // bits for any thread count. The contract is in backend/seq/scan.hpp.
 // An output in raw contiguous memory takes each block by way of a buffer in L1 when it is beyond
@@ -68,10 +70,7 @@ struct plus_simd<float> {
   static V last(V v) { return _mm_shuffle_ps(v, v, _MM_SHUFFLE(3, 3, 3, 3)); }
   /// [carry, v0, v1, v2]: an inclusive vector made exclusive.
   static V shift_in(V carry, V v) { return _mm_move_ss(_mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 1, 0, 0)), carry); }
-  static float total(V v) {  // (v0 + v1) + (v2 + v3)
-    const V h = _mm_add_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1)));  // v0+v1, ., v2+v3, .
-    return _mm_cvtss_f32(_mm_add_ss(h, _mm_movehl_ps(h, h)));
-  }
+
 };
 template <>
 struct plus_simd<double> {
@@ -87,27 +86,25 @@ struct plus_simd<double> {
   }
   static V last(V v) { return _mm_unpackhi_pd(v, v); }
   static V shift_in(V carry, V v) { return _mm_shuffle_pd(carry, v, 0); }
-  static double total(V v) { return _mm_cvtsd_f64(_mm_add_sd(v, _mm_unpackhi_pd(v, v))); }
 };
 
-/// A whole block first[b, b + len) (len a multiple of 8 vectors) of floats or doubles under plus
-/// into out[b, b + len), from *start (null: inclusive, from the first item): the side-by-side
-/// sub-ranges of scan_block (8 of m = len / 8 items, each started from the carry of those before
-/// it), each scanned a vector at a time: the vector's own prefix in two shifted adds, plus the
-/// carry, whose last lane carries on. One store a vector instead of one an item (the scalar
-/// chains were bound by stores: 0.34 ns an item in L1 on a 2-core Xeon, 16 cores at 2^24 f32:
-/// 0.61-0.72x GCC's par_unseq scan before, 0.98-1.13x after). The sub-range totals are vector
-/// sums (lanes combined in pairs). Only the association differs from the scalar chains; it still
-/// depends on len only. Shifted-in lanes and an absent start are -0.0, which adds exactly. Raw
-/// memory of T is loaded and stored as vectors, anything else an item at a time (converted as
-/// the scalar loop converts). In place works: a vector is loaded before its own place is
-/// written, the sub-ranges are disjoint, and the totals are read before any store.
+/// A whole block first[b, b + len) (len a multiple of a 64-byte line) of floats or doubles under
+/// plus into out[b, b + len), from *start (null: inclusive, from the first item), a line (4
+/// vectors) a step: each vector's own prefix in two shifted adds, the line's prefix through the
+/// vectors (each vector plus the last lane of the one before it), and then the running total
+/// added to the line's 4 vectors. The chain through the block is one add a line, off which the
+/// line's own prefix hangs, so one chain keeps the adder busy and the block is written in order
+/// (straight into out: no buffer; 2 cores of a Zen 4 EPYC, 2^24 f32, one thread: the 8
+/// side-by-side sub-ranges this replaced spent 28% of the time copying their buffer out and
+/// another pass on the sub-range totals). The association depends on len only; it is not the
+/// scalar loop's. Shifted-in lanes and an absent start are -0.0, which adds exactly. Raw memory of
+/// T is loaded and stored as vectors, anything else an item at a time (converted as the scalar
+/// loop converts). In place works: a line is loaded whole before any of it is written.
 template <bool Exclusive, class T, class It, class OutIt>
 void scan_block_plus(It first, OutIt out, size_type b, size_type len, const T* start) {
   using S = plus_simd<T>;
   using V = typename S::V;
-  constexpr int K = lane_tuning::contiguous, W = S::lanes;
-  const size_type m = len / K;
+  constexpr int W = S::lanes, G = int(64 / (W * sizeof(T)));  // lanes a vector, vectors a line
   auto load = [&](size_type i) -> V {  // first[b + i, b + i + W)
     if constexpr (tide::detail::contiguous_traits<It>::value) {
       if constexpr (std::is_same_v<std::remove_cv_t<typename tide::detail::contiguous_traits<It>::element_type>, T>)
@@ -126,23 +123,19 @@ void scan_block_plus(It first, OutIt out, size_type b, size_type len, const T* s
       for (int l = 0; l < W; ++l) out[b + i + l] = o[l];
     }
   };
-  T run[K];
-  {
-    V tot[K - 1];
-    for (int k = 0; k < K - 1; ++k) tot[k] = load(k * m);
-    for (size_type i = W; i < m; i += W)
-      for (int k = 0; k < K - 1; ++k) tot[k] = S::add(tot[k], load(k * m + i));
-    run[0] = start ? *start : T(-0.0);
-    for (int k = 1; k < K; ++k) run[k] = (k == 1 && !start) ? S::total(tot[0]) : run[k - 1] + S::total(tot[k - 1]);
-  }
-  V carry[K];
-  for (int k = 0; k < K; ++k) carry[k] = S::splat(run[k]);
-  for (size_type i = 0; i < m; i += W)
-    for (int k = 0; k < K; ++k) {
-      const V inc = S::add(carry[k], S::prefix(load(k * m + i)));
-      store(k * m + i, Exclusive ? S::shift_in(carry[k], inc) : inc);
-      carry[k] = S::last(inc);
+  V carry = S::splat(start ? *start : T(-0.0));
+  for (size_type i = 0; i < len; i += G * W) {
+    V v[G];
+    for (int g = 0; g < G; ++g) v[g] = S::prefix(load(i + g * W));
+    for (int g = 1; g < G; ++g) v[g] = S::add(S::last(v[g - 1]), v[g]);
+    V before = carry;  // the running total before vector g
+    for (int g = 0; g < G; ++g) {
+      const V inc = S::add(carry, v[g]);
+      store(i + g * W, Exclusive ? S::shift_in(before, inc) : inc);
+      before = S::last(inc);
     }
+    carry = S::add(carry, S::last(v[G - 1]));  // = before, off the chain of stores
+  }
 }
 #endif
 
@@ -155,6 +148,8 @@ constexpr bool scans_plus_int_simd() {
   if constexpr (!TIDE_OMP_STREAM_STORES || !std::is_integral_v<Acc> || (sizeof(Acc) != 4 && sizeof(Acc) != 8) ||
                 std::is_same_v<Acc, bool>) {
     return false;
+  } else if constexpr (!stream_value_is_object<It>::value || !stream_value_is_object<OutIt>::value) {
+    return false;  // (an output iterator of no value type, such as tabulate_output_iterator)
   } else if constexpr (!tide::detail::contiguous_traits<It>::value || !tide::detail::contiguous_traits<OutIt>::value) {
     return false;
   } else {
@@ -338,7 +333,7 @@ void scan_into(const omp_policy& p, It first, size_type n, OutIt out, Op& op, St
     if constexpr (scan_tuning::block_items * sizeof(E) <= stream_tuning::max_buffer_bytes) {
       E* o = tide::detail::contiguous_address(out);
       const bool stream = should_stream(o, n);
-      if (n > scan_tuning::block_items && (stream || scans_side_by_side<Acc>)) {
+      if (n > scan_tuning::block_items && (stream || (scans_side_by_side<Acc> && !scans_plus_simd<Acc, It, Op>))) {
         parallel_scan<Acc>(
             p, n, total,
             [&](size_type b, size_type e, const Acc* carry, size_type next) {
