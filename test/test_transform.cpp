@@ -253,6 +253,37 @@ TEST_CASE_TEMPLATE("transform_if with a binary op and a stencil", B, TIDE_TEST_B
   }
 }
 
+TEST_CASE_TEMPLATE("transform_if leaves every unselected output alone at run and tile boundaries", B,
+                   TIDE_TEST_BACKENDS) {
+  // tide::par tests the stencil 1024 indices at a time, then transforms the kept ones: sizes around
+  // those runs and parallel_tiles' 4096-item tiles; stencils random, all kept, none kept, and in
+  // runs of 1000 that straddle the run boundaries.
+  for (std::int64_t n : {1023, 1024, 1025, 2047, 2049, 4097, 3 * 16384 + 5, 3 * 65536 + 1}) {
+    auto a = random_vector<std::int64_t>(n, "transform_if-runs-a");
+    auto b = random_vector<std::int64_t>(n, "transform_if-runs-b");
+    auto r = random_vector<int>(n, "transform_if-runs-s", 0, 9);
+    for (int kind = 0; kind < 4; ++kind) {
+      std::vector<int> s(static_cast<std::size_t>(n));
+      for (std::int64_t i = 0; i < n; ++i)
+        s[i] = kind == 0 ? r[i] : kind == 1 ? 0 : kind == 2 ? 1 : int((i / 1000) % 2);
+      auto da = to_backend<B>(a);
+      auto db = to_backend<B>(b);
+      auto ds = to_backend<B>(s);
+      typename B::template vector<std::int64_t> out1(n, std::int64_t(-7)), out2(n, std::int64_t(-9));
+      tide::transform_if(B::policy(), da.begin(), da.end(), ds.begin(), out1.begin(), times2_plus1{}, is_even{});
+      tide::transform_if(B::policy(), da.begin(), da.end(), db.begin(), ds.begin(), out2.begin(), tide::minus<>(),
+                         is_even{});
+      std::vector<std::int64_t> want1(n, -7), want2(n, -9);
+      for (std::int64_t i = 0; i < n; ++i)
+        if (s[i] % 2 == 0) want1[i] = times2_plus1{}(a[i]), want2[i] = a[i] - b[i];
+      CAPTURE(n);
+      CAPTURE(kind);
+      CHECK(to_std(out1) == want1);
+      CHECK(to_std(out2) == want2);
+    }
+  }
+}
+
 TEST_CASE_TEMPLATE("fill writes the value everywhere and fill_n returns first + n", B, TIDE_TEST_BACKENDS) {
   for_arithmetic_types([](auto tag) {
     using T = decltype(tag);
