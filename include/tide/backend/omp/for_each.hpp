@@ -58,8 +58,9 @@ struct masked_transform<tide::detail::transform_if2_fn<It1, It2, StencilIt, OutI
 /// transform_if's functor f over the indices first[b, e): a run of up to 1024 of them at a time,
 /// the stencil tested for each into a list of the kept ones (stored always, counted when kept: no
 /// branch on the test), then those transformed in order. The same outputs as f(first[i]) for each
-/// i: each index writes only its own output, and the tests read only the stencil (2 cores of a Zen
-/// 4 EPYC, gather_if of u32 by a random half stencil, 2^24: see for_each.hpp's callers' notes).
+/// i: each index writes only its own output, and the tests read only the stencil. gather_if of u32
+/// by a random half stencil, 16 cores at 2^24: 10.7 ms (Thrust OpenMP's loop, branching) against
+/// 3.4 (sequential map), 26.2 against 11.6 (random map); docs/notes/omp_gather_prefetch.md.
 template <class It, class F>
 void masked_block(It first, size_type b, size_type e, const F& f) {
   constexpr size_type run = 1024;
