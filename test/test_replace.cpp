@@ -63,6 +63,14 @@ struct tallied {
   TIDE_HOST_DEVICE friend bool operator==(const tallied& a, const tallied& b) { return a.value == b.value; }
 };
 
+/// Whether x's integer part is odd (floats and doubles).
+struct truncated_odd {
+  template <class X>
+  TIDE_HOST_DEVICE bool operator()(const X& x) const {
+    return static_cast<long long>(x) % 2 != 0;
+  }
+};
+
 }  // namespace
 
 TEST_CASE_TEMPLATE("replace assigns new_value to the elements equal to old_value, for every type and size", B,
@@ -228,6 +236,31 @@ TEST_CASE_TEMPLATE("replace converts new_value to the element type and replace_c
   CHECK(to_std(out) == std::vector<int>{7, 7, 7, 7});
   tide::replace_copy(B::policy(), d.begin(), d.end(), out.begin(), 1.5f, 9.0f);
   CHECK(to_std(out) == std::vector<int>{9, 0, 3, 0});
+}
+
+TEST_CASE_TEMPLATE("replace_copy_if converts by way of the conditional's common type, as Thrust's new_value_if", B,
+                   TIDE_TEST_BACKENDS) {
+  // (x odd ? new_value : x) in common_type<int, float> = float, then to int: 16777217 rounds to
+  // 16777216 on the way; the kept items truncate. The same for int64 through double.
+  const std::int64_t n = 5000;
+  std::vector<float> hf(static_cast<std::size_t>(n));
+  std::vector<double> hd(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) hf[i] = float(i) + 0.75f, hd[i] = double(i) + 0.75;
+  auto df = to_backend<B>(hf);
+  auto dd = to_backend<B>(hd);
+  typename B::template vector<int> out(n, 0);
+  typename B::template vector<std::int64_t> out64(n, 0);
+  tide::replace_copy_if(B::policy(), df.begin(), df.end(), out.begin(), truncated_odd{}, 16777217);
+  tide::replace_copy_if(B::policy(), dd.begin(), dd.end(), out64.begin(), truncated_odd{},
+                        (std::int64_t(1) << 53) + 1);
+  std::vector<int> want(static_cast<std::size_t>(n));
+  std::vector<std::int64_t> want64(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) {
+    want[i] = i % 2 ? 16777216 : int(i);
+    want64[i] = i % 2 ? (std::int64_t(1) << 53) : i;
+  }
+  CHECK(to_std(out) == want);
+  CHECK(to_std(out64) == want64);
 }
 
 TEST_CASE_TEMPLATE("replace on a user struct assigns the matched elements only", B, TIDE_TEST_BACKENDS) {
