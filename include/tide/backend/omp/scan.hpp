@@ -70,7 +70,6 @@ struct plus_simd<float> {
   static V last(V v) { return _mm_shuffle_ps(v, v, _MM_SHUFFLE(3, 3, 3, 3)); }
   /// [carry, v0, v1, v2]: an inclusive vector made exclusive.
   static V shift_in(V carry, V v) { return _mm_move_ss(_mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 1, 0, 0)), carry); }
-
 };
 template <>
 struct plus_simd<double> {
@@ -166,8 +165,9 @@ constexpr bool scans_plus_int_simd() {
 /// from the first item), 16 bytes a vector, a line (4 vectors) a step: the line's own prefix
 /// (independent of the carry), then the carry added to its 4 vectors; the exclusive form subtracts
 /// each item from its inclusive total. The chain through the range is one add a line (the line's
-/// total is ready before the carry is), where the scalar loop had an add an item (2 cores of a Zen 4 EPYC, 2^24 u32, one thread: the scalar chain was 65% of the time).
-/// In place works: a line is loaded whole before any of it is stored.
+/// total is ready before the carry is), where the scalar loop had an add an item (one thread of a
+/// 2-core Zen 4 EPYC, 2^24 u32: the scalar chain was 65% of the time). In place works: a line is
+/// loaded whole before any of it is stored.
 template <bool Exclusive, class T, class In, class Out>
 void scan_block_plus_int(const In* in, Out* out, size_type b, size_type e, const T* start) {
   constexpr int W = int(16 / sizeof(T));  // lanes a vector
