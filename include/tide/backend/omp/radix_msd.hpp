@@ -5,7 +5,7 @@
 //
 // Phase 1, one read: each thread ORs and ANDs its chunk's order bits and counts the likely digit
 //   (m bits, m from n: buckets of about radix_msd_tuning::bucket_bytes on average, below the
-//   highest bit that varies in a sample). The digit is the m bits below the highest bit that
+//   highest bit that varies in a sample; wider where the sample's biggest bucket would be big). The digit is the m bits below the highest bit that
 //   varies in all keys; when that is not the one counted, a second read counts it.
 //   When at most two 8-bit digits vary, the LSD sort is as fast: the MSD sort declines, unwritten.
 // Phase 2: each thread scatters its chunk, stably, to the buckets in the scratch array, through
@@ -170,6 +170,42 @@ bool radix_sort_msd(const omp_policy& p, int threads, K* keys, V* vals, K* kbuf,
   int m = tuning::min_bits;
   while (m < tuning::max_bits && (n * item_bytes >> m) > bucket_bytes) ++m;
   m = std::min(m, end_bit - begin_bit);
+  // The likely digit: the m bits below the highest bit that varies in a sample (16 runs of 1024
+  // keys across the range), so that keys whose top bits are constant (floats in [0, 1): sign and
+  // high exponent bits) are counted by the right digit in phase 1, without a second read. Where
+  // the sample's biggest bucket would be big (half phase 4's threshold: floats' exponents put a
+  // quarter of uniform [0, 1) keys in one 8-bit bucket, and phase 4 sorts those by the team's LSD
+  // passes through memory), the digit widens, up to max_bits.
+  int guess = end_bit;
+  {
+    constexpr int runs = 16;
+    const size_type run = std::min<size_type>(n, 1024);
+    auto sampled = [&](auto&& f) {
+      for (int r = 0; r < runs; ++r) {
+        const size_type s = (n - run) / (runs - 1) * size_type(r);
+        for (size_type i = s; i < s + run; ++i) f(std::uint64_t(radix_order_bits<Descending>(keys[i])));
+      }
+    };
+    std::uint64_t any = 0, all = ~std::uint64_t(0);
+    sampled([&](std::uint64_t bits) { any |= bits, all &= bits; });
+    int top = end_bit;  // one past the sample's highest varying bit (begin_bit if none varies)
+    while (top > begin_bit && !(((any ^ all) >> (top - 1)) & 1)) --top;
+    std::uint32_t hist[std::size_t(1) << tuning::max_bits];
+    for (;; ++m) {
+      guess = std::max(top, begin_bit + m);
+      const int most = std::min(tuning::max_bits, end_bit - begin_bit);
+      if (m >= most) break;
+      const size_type big_estimate = std::max(tuning::big_factor * std::max<size_type>(bucket_bytes / item_bytes,
+                                                                                         n >> m),
+                                              n / size_type(2 * threads));
+      std::fill(hist, hist + (std::size_t(1) << m), 0u);
+      const radix_pass pass{guess - m, (1u << m) - 1};
+      sampled([&](std::uint64_t bits) { ++hist[radix_digit(bits_t(bits), pass)]; });
+      const std::uint32_t biggest = *std::max_element(hist, hist + (std::size_t(1) << m));
+      // biggest / (runs * run) of n keys against half the threshold.
+      if (2 * double(biggest) * double(n) <= double(big_estimate) * double(runs * run)) break;
+    }
+  }
   const size_type buckets = size_type(1) << m;
   const size_type cache_items = std::max<size_type>(1, tuning::big_factor * bucket_bytes / item_bytes);
   // Scratch: counts, offsets, line starts (a set of `buckets` a thread), bucket starts, the order
@@ -199,23 +235,6 @@ bool radix_sort_msd(const omp_policy& p, int threads, K* keys, V* vals, K* kbuf,
   size_type msd_buckets = 0, big = n;
   bool declined = false;
 
-  // The likely digit: the m bits below the highest bit that varies in a sample (16 runs of 1024
-  // keys across the range), so that keys whose top bits are constant (floats in [0, 1): sign and
-  // high exponent bits) are counted by the right digit in phase 1, without a second read.
-  int guess = end_bit;
-  {
-    std::uint64_t any = 0, all = ~std::uint64_t(0);
-    const size_type run = std::min<size_type>(n, 1024);
-    for (int r = 0; r < 16; ++r) {
-      const size_type s = (n - run) / 15 * size_type(r);
-      for (size_type i = s; i < s + run; ++i) {
-        const std::uint64_t bits = radix_order_bits<Descending>(keys[i]);
-        any |= bits;
-        all &= bits;
-      }
-    }
-    while (guess - m > begin_bit && !(((any ^ all) >> (guess - 1)) & 1)) --guess;
-  }
   run_team(threads, [&](int t, int team) {
     size_type b, e;
     chunk_bounds(n, team, t, b, e);
