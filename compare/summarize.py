@@ -123,12 +123,32 @@ def scaling_threads(library):
     return int(m.group(2)) if m else None
 
 
+class Roofline:
+    """The memcpy row's GB/s at each n. results.csv of several runs (--append, possibly on another
+    machine) has a memcpy row per run: a row's roofline is its own run's, the memcpy row before it
+    in the file at its n (each run measures memcpy first), else the last one at n."""
+
+    def __init__(self, rows):
+        self.last, self.own, seen = {}, {}, {}
+        for r in rows:
+            if r["algorithm"] == "memcpy" and r["library"] == "memcpy":
+                seen[r["n"]] = self.last[r["n"]] = r["gb_per_s"]
+            else:
+                self.own[id(r)] = seen.get(r["n"])
+
+    def of(self, r):
+        own = self.own.get(id(r)) if r else None
+        return own if own is not None else (self.last.get(r["n"]) if r else None)
+
+    def items(self):
+        return self.last.items()
+
+
 def index(rows):
     by = {}
     for r in rows:
         by[(r["algorithm"], r["case"], r["library"], r["type"], r["n"], r["distribution"])] = r
-    memcpy = {r["n"]: r["gb_per_s"] for r in rows if r["algorithm"] == "memcpy" and r["library"] == "memcpy"}
-    return by, memcpy
+    return by, Roofline(rows)
 
 
 def main_table(rows, by, memcpy, device):
@@ -153,7 +173,7 @@ def main_table(rows, by, memcpy, device):
             r = by.get((alg, case, o, typ, n, dist))
             cells.append(fmt_ms(r["median_ms"] if r else None))
             ratios.append(fmt_ratio(r["median_ms"] / tide["median_ms"] if r and tide and tide["median_ms"] > 0 else None))
-        roof = memcpy.get(n)
+        roof = memcpy.of(tide)
         cells += ratios + [f"{100 * tide['gb_per_s'] / roof:.0f}%" if tide and roof else "—"]
         out.append("| " + " | ".join(cells) + " |")
     return out
@@ -193,7 +213,7 @@ def host_table(rows, by, memcpy):
         thr = by.get((alg, case, "thrust", typ, n, dist))
         std = by.get((alg, case, "std", typ, n, dist))
         ratio = lambda r: fmt_ratio(r["median_ms"] / tide["median_ms"] if r and tide and tide["median_ms"] > 0 else None)
-        roof = memcpy.get(n)
+        roof = memcpy.of(tide)
         cells = [alg, f"{case} ({dist})", typ, label(n), fmt_ms(tide["median_ms"] if tide else None),
                  best["library"] if best else "—", fmt_ms(best["median_ms"] if best else None), ratio(best),
                  fmt_ms(thr["median_ms"] if thr else None), ratio(thr), fmt_ms(std["median_ms"] if std else None),
@@ -271,7 +291,7 @@ def targets_table(by, memcpy):
     for alg, case, typ, dist, n, against, goal, issue in TARGETS:
         tide = by.get((alg, case, "tide", typ, n, dist))
         if against == "memcpy":
-            ref = memcpy.get(n)
+            ref = memcpy.of(tide)
             value = tide["gb_per_s"] / ref if tide and ref else None
         else:
             r = by.get((alg, case, against, typ, n, dist))
@@ -387,7 +407,8 @@ def main():
                 "benchmark (`command` above), each row validated against the host reference before it was timed.", ""]
     elif parts > 1:
         out += [f"**These results combine {parts} runs** (the `command` lines above, each with `--append`): "
-                "a ratio may compare rows from different runs; the memcpy roofline is the last run's at each size.", ""]
+                "a ratio may compare rows from different runs; each row's memcpy roofline is its own run's (the memcpy "
+                "row before it in results.csv at that size).", ""]
     out += ["Throughput ratios are the other library's median time over tide's (above 1: tide is faster), "
             "at the largest size measured with tide; memcpy % is tide's GB/s (bytes an ideal implementation moves) "
             "over the device-to-device copy's GB/s at the same n, in the same run.", ""]
