@@ -175,7 +175,7 @@ bool radix_sort_msd(const omp_policy& p, int threads, K* keys, V* vals, K* kbuf,
   // high exponent bits) are counted by the right digit in phase 1, without a second read. Where
   // the sample's biggest bucket would be big (half phase 4's threshold: floats' exponents put a
   // quarter of uniform [0, 1) keys in one 8-bit bucket, and phase 4 sorts those by the team's LSD
-  // passes through memory), the digit widens, up to max_bits.
+  // passes through memory), the digit widens, up to max_bits, while each bit splits that bucket.
   int guess = end_bit;
   {
     constexpr int runs = 16;
@@ -191,20 +191,26 @@ bool radix_sort_msd(const omp_policy& p, int threads, K* keys, V* vals, K* kbuf,
     int top = end_bit;  // one past the sample's highest varying bit (begin_bit if none varies)
     while (top > begin_bit && !(((any ^ all) >> (top - 1)) & 1)) --top;
     std::uint32_t hist[std::size_t(1) << tuning::max_bits];
-    for (;; ++m) {
-      guess = std::max(top, begin_bit + m);
-      const int most = std::min(tuning::max_bits, end_bit - begin_bit);
-      if (m >= most) break;
+    // The sample's biggest bucket of the digit of width w (below the sample's top varying bit).
+    auto biggest = [&](int w) {
+      std::fill(hist, hist + (std::size_t(1) << w), 0u);
+      const radix_pass pass{std::max(top, begin_bit + w) - w, (1u << w) - 1};
+      sampled([&](std::uint64_t bits) { ++hist[radix_digit(bits_t(bits), pass)]; });
+      return *std::max_element(hist, hist + (std::size_t(1) << w));
+    };
+    const int most = std::min(tuning::max_bits, end_bit - begin_bit);
+    for (std::uint32_t now = m < most ? biggest(m) : 0; m < most; ++m) {
       const size_type big_estimate = std::max(tuning::big_factor * std::max<size_type>(bucket_bytes / item_bytes,
                                                                                          n >> m),
                                               n / size_type(2 * threads));
-      std::fill(hist, hist + (std::size_t(1) << m), 0u);
-      const radix_pass pass{guess - m, (1u << m) - 1};
-      sampled([&](std::uint64_t bits) { ++hist[radix_digit(bits_t(bits), pass)]; });
-      const std::uint32_t biggest = *std::max_element(hist, hist + (std::size_t(1) << m));
-      // biggest / (runs * run) of n keys against half the threshold.
-      if (2 * double(biggest) * double(n) <= double(big_estimate) * double(runs * run)) break;
+      // now / (runs * run) of n keys against half the threshold: small enough.
+      if (2 * double(now) * double(n) <= double(big_estimate) * double(runs * run)) break;
+      // A bit more that does not split the biggest bucket (one key repeated) is not taken.
+      const std::uint32_t wider = biggest(m + 1);
+      if (4 * std::uint64_t(wider) > 3 * std::uint64_t(now)) break;
+      now = wider;
     }
+    guess = std::max(top, begin_bit + m);
   }
   const size_type buckets = size_type(1) << m;
   const size_type cache_items = std::max<size_type>(1, tuning::big_factor * bucket_bytes / item_bytes);
