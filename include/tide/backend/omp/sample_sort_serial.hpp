@@ -37,6 +37,7 @@
 
 #include "../../detail/host_merge.hpp"
 #include "../../detail/host_sort.hpp"
+#include "../../detail/select_by_mask.hpp"
 #include "../../execution.hpp"
 #include "splitter_tree.hpp"
 
@@ -153,25 +154,6 @@ void merge_branchless(const T* a, size_type na, const T* b, size_type nb, T* out
   std::copy(b, eb, out);
 }
 
-/// c ? a : b without a branch for arithmetic T of 4 or 8 bytes: a mask blend of the bits (GCC
-/// compiles a float ternary into a conditional jump, mispredicted half the time on random keys).
-template <class T>
-T select_branchless(bool c, const T& a, const T& b) {
-  if constexpr (std::is_arithmetic_v<T> && (sizeof(T) == 4 || sizeof(T) == 8)) {
-    using U = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
-    U ua, ub;
-    std::memcpy(&ua, &a, sizeof(T));
-    std::memcpy(&ub, &b, sizeof(T));
-    const U mask = U(0) - U(c);
-    const U r = (ua & mask) | (ub & ~mask);
-    T out;
-    std::memcpy(&out, &r, sizeof(T));
-    return out;
-  } else {
-    return c ? a : b;
-  }
-}
-
 /// Two independent merge_branchless calls interleaved: four chains of load, compare and advance
 /// instead of two, so that a merge pass is bound by throughput rather than latency. Rounds as in
 /// merge_branchless, sized by the shortest of the four runs; what is left, merge_branchless.
@@ -219,8 +201,8 @@ void sort8_stable(const T* in, T* a, Comp& comp) {
   T v0 = in[0], v1 = in[1], v2 = in[2], v3 = in[3], v4 = in[4], v5 = in[5], v6 = in[6], v7 = in[7];
   auto exchange = [&comp](T& x, T& y) {
     const bool swap = comp(y, x);
-    T lo = select_branchless(swap, y, x);
-    T hi = select_branchless(swap, x, y);
+    T lo = tide::detail::select_by_mask(swap, y, x);
+    T hi = tide::detail::select_by_mask(swap, x, y);
     x = lo;
     y = hi;
   };
