@@ -14,7 +14,8 @@
 //   after the same digit's in the chunks before its own; each thread scatters its chunk in input
 //   order, so equal digits keep their order (stable). Source and destination ping-pong between
 //   the caller's range and one scratch buffer. While it scatters, a thread counts the next pass's
-//   digits by the chunk they land in (radix_scatter.hpp): no pass reads its source twice.
+//   digits by the chunk they land in (radix_scatter.hpp): no pass reads its source twice. After
+//   the pass's barrier each thread sums its own chunk's counts, and a second barrier publishes them.
 // Phase 3: after an odd number of passes the result is in the scratch buffer, and is copied back.
 //
 // Big sorts start with one MSD pass instead and sort each bucket in cache (radix_msd.hpp); the
@@ -196,15 +197,21 @@ void radix_sort_lsd(int threads, K* keys, V* vals, K* kbuf, V* vbuf, size_type n
     V* vdst = vbuf;
     unsigned char* my_lines = lines + size_type(t) * radix_scratch_layout::line_bytes_per_thread;
     for (int a = 0; a < num_active; ++a) {
-      // How many keys of chunk c have digit d: the first pass's, counted above; later passes',
-      // what every thread counted for chunk c while scattering the pass before.
-      auto chunk_count = [&](int c, int d) -> size_type {
-        if (a == 0) return counts[size_type(c) * per_thread + d];
-        const size_type at = size_type(1 + ((a - 1) & 1) * threads + c) * radix_buckets + d;
-        size_type sum = 0;
-        for (int u = 0; u < team; ++u) sum += counts[size_type(u) * per_thread + at];
-        return sum;
-      };
+      if (a > 0) {
+        // This chunk's counts of the pass: what every thread counted for it while scattering the
+        // pass before, summed into the first pass's set (which every thread has done reading).
+        // Summed once here, not by every thread for every chunk: that read team^2 sets a thread,
+        // most from other cores' caches (u64 keys, 2^18, 16 threads on 2 cores: 8.5 -> 5.2 ms).
+        const size_type at = size_type(1 + ((a - 1) & 1) * threads + t) * radix_buckets;
+        std::copy(counts + at, counts + at + radix_buckets, mine);
+        for (int u = 1; u < team; ++u) {
+          const size_type* theirs = counts + size_type(u) * per_thread + at;
+          for (int d = 0; d < radix_buckets; ++d) mine[d] += theirs[d];
+        }
+        team_barrier(team);
+      }
+      // How many keys of chunk c have digit d.
+      auto chunk_count = [&](int c, int d) -> size_type { return counts[size_type(c) * per_thread + d]; };
       // Digit d's keys start after every smaller digit's; this chunk's after the chunks before.
       size_type offset[radix_buckets];
       size_type start = 0;
