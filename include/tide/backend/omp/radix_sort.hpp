@@ -14,8 +14,8 @@
 //   after the same digit's in the chunks before its own; each thread scatters its chunk in input
 //   order, so equal digits keep their order (stable). Source and destination ping-pong between
 //   the caller's range and one scratch buffer. While it scatters, a thread counts the next pass's
-//   digits by the chunk they land in (radix_scatter.hpp): no pass reads its source twice. After
-//   the pass's barrier each thread sums its own chunk's counts, and a second barrier publishes them.
+//   digits by the chunk they land in (radix_scatter.hpp): no pass reads its source twice. In big
+//   teams each thread then sums its own chunk's counts, and a second barrier publishes them.
 // Phase 3: after an odd number of passes the result is in the scratch buffer, and is copied back.
 //
 // Big sorts start with one MSD pass instead and sort each bucket in cache (radix_msd.hpp); the
@@ -46,6 +46,13 @@ constexpr size_type radix_sort_min_n = size_type(1) << 11;
 /// a pass (2-core Xeon, u32 keys: 2^14 sort in 121 us on one thread, 153 on two; 2^15 in 240 and
 /// 208; u64 pairs break even at 2^16).
 constexpr size_type radix_keys_per_thread = size_type(1) << 14;
+
+/// From this many threads, each pass's counts are summed once per chunk, after an extra barrier,
+/// instead of by every thread for every chunk (team^2 sets a thread, mostly from other cores'
+/// caches). A 16-core Xeon VM, both alternated twice in one call: 16 threads, u64 keys 2^18
+/// 2.7-3.1 -> 1.8-1.9 ms, u32 2^20 3.2-3.6 -> 2.3; 4 threads, u64 2^18 4.3-4.6 -> 3.6-3.7, f32
+/// 2^20 7.8 -> 6.7-6.9. 2 threads of a 2-core EPYC: the barrier costs 3-5% (u32, u64, 2^16-2^20).
+constexpr int radix_sum_once_team = 4;
 
 /// How the passes write (radix_scatter.hpp): `automatic` picks by size; `lines` (where the arrays
 /// allow it) and `direct` are for tests.
@@ -196,12 +203,12 @@ void radix_sort_lsd(int threads, K* keys, V* vals, K* kbuf, V* vbuf, size_type n
     V* vsrc = vals;
     V* vdst = vbuf;
     unsigned char* my_lines = lines + size_type(t) * radix_scratch_layout::line_bytes_per_thread;
+    // Teams of radix_sum_once_team or more sum each chunk's counts once a pass (see chunk_count).
+    const bool sum_once = team >= radix_sum_once_team;
     for (int a = 0; a < num_active; ++a) {
-      if (a > 0) {
+      if (a > 0 && sum_once) {
         // This chunk's counts of the pass: what every thread counted for it while scattering the
         // pass before, summed into the first pass's set (which every thread has done reading).
-        // Summed once here, not by every thread for every chunk: that read team^2 sets a thread,
-        // most from other cores' caches (u64 keys, 2^18, 16 threads on 2 cores: 8.5 -> 5.2 ms).
         const size_type at = size_type(1 + ((a - 1) & 1) * threads + t) * radix_buckets;
         std::copy(counts + at, counts + at + radix_buckets, mine);
         for (int u = 1; u < team; ++u) {
@@ -210,8 +217,15 @@ void radix_sort_lsd(int threads, K* keys, V* vals, K* kbuf, V* vbuf, size_type n
         }
         team_barrier(team);
       }
-      // How many keys of chunk c have digit d.
-      auto chunk_count = [&](int c, int d) -> size_type { return counts[size_type(c) * per_thread + d]; };
+      // How many keys of chunk c have digit d: the first pass's, counted above (or summed); else
+      // the sum of what every thread counted for chunk c while scattering the pass before.
+      auto chunk_count = [&](int c, int d) -> size_type {
+        if (a == 0 || sum_once) return counts[size_type(c) * per_thread + d];
+        const size_type at = size_type(1 + ((a - 1) & 1) * threads + c) * radix_buckets + d;
+        size_type sum = 0;
+        for (int u = 0; u < team; ++u) sum += counts[size_type(u) * per_thread + at];
+        return sum;
+      };
       // Digit d's keys start after every smaller digit's; this chunk's after the chunks before.
       size_type offset[radix_buckets];
       size_type start = 0;
