@@ -430,10 +430,10 @@ TEST_CASE("host temporaries: a freed big block is kept and the next temporary of
   tide::release_host_temporaries();
 }
 
-TEST_CASE("host temporaries: blocks under 1 MiB come from operator new and are not kept") {
+TEST_CASE("host temporaries: blocks under 32 KiB come from operator new and are not kept") {
   tide::release_host_temporaries();
   tide::memory_resource* r = tide::default_host_temporary_resource();
-  for (std::size_t bytes : {std::size_t(0), std::size_t(1), std::size_t(1000), mib - 1}) {
+  for (std::size_t bytes : {std::size_t(0), std::size_t(1), std::size_t(1000), std::size_t(32 * 1024 - 1)}) {
     void* p = r->allocate(bytes);
     CHECK(aligned(p, 64));
     if (bytes) std::memset(p, 2, bytes);
@@ -441,6 +441,33 @@ TEST_CASE("host temporaries: blocks under 1 MiB come from operator new and are n
   }
   CHECK(kept().blocks == 0);
   CHECK(kept().bytes == 0);
+}
+
+TEST_CASE("host temporaries: blocks from 32 KiB to 1 MiB are kept, rounded up to a power of two") {
+  // (glibc gives freed blocks of 128 KiB or more back to the system, so each call would fault
+  // them in again.)
+  tide::release_host_temporaries();
+  tide::memory_resource* r = tide::default_host_temporary_resource();
+  const std::size_t kib = 1024;
+  void* p = r->allocate(100000);  // 128 KiB
+  CHECK(aligned(p, 64));
+  std::memset(p, 3, 100000);
+  r->deallocate(p, 100000);
+  CHECK(kept().blocks == 1);
+  CHECK(kept().bytes == 128 * kib);
+  void* q = r->allocate(40000);  // 64 KiB: the kept block is twice that, so it serves
+  CHECK(q == p);
+  void* a = r->allocate(32 * kib);  // a fresh 32 KiB block
+  CHECK(a != p);
+  r->deallocate(a, 32 * kib);
+  CHECK(kept().bytes == 32 * kib);
+  void* b = r->allocate(mib - 1);  // 1 MiB
+  std::memset(b, 4, mib - 1);
+  r->deallocate(b, mib - 1);
+  r->deallocate(q, 40000);
+  CHECK(kept().blocks == 3);
+  CHECK(kept().bytes == 32 * kib + mib + 128 * kib);
+  tide::release_host_temporaries();
 }
 
 TEST_CASE("host temporaries: a request takes the smallest kept block that fits, never one over twice its size") {

@@ -54,9 +54,10 @@ memory_resource* default_container_resource() noexcept;
 inline memory_resource* default_host_resource() noexcept { return new_delete_resource(); }
 
 /// The resource that host algorithms (`tide::seq`, `tide::par`) take their temporaries from when the
-/// policy names none. Thread-safe. Blocks under 1 MiB come from aligned operator new (64 bytes);
-/// bigger ones are rounded up to 2 MiB, 2 MiB-aligned, offered to transparent huge pages
-/// (`madvise(MADV_HUGEPAGE)` on Linux), and kept when freed, up to 8 blocks (the least recently
+/// policy names none. Thread-safe. Blocks under 32 KiB come from aligned operator new (64 bytes);
+/// up to 1 MiB they are rounded up to a power of two (64-byte aligned), bigger ones to 2 MiB
+/// (2 MiB-aligned, offered to transparent huge pages: `madvise(MADV_HUGEPAGE)` on Linux); all of
+/// those are kept when freed, up to 8 blocks (the least recently
 /// freed goes first), so that repeated calls reuse memory already faulted in. A request takes the
 /// smallest kept block that fits and is at most twice its size. The blocks go back at exit, or on
 /// `release_host_temporaries()`.
