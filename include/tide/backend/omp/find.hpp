@@ -28,12 +28,16 @@ inline constexpr size_type find_run = 256;
 template <bool Runs = false, class PredAt>
 size_type find_first(const omp_policy& p, size_type n, PredAt pred_at) {
   const int threads = detail::thread_count(p, n);
+  // Blocks of find_block, smaller when a short range would leave threads without one (a whole
+  // number of runs each).
+  const size_type share = (n / size_type(threads) + find_run - 1) / find_run * find_run;
+  const size_type block = share < find_block ? share : find_block;
   std::atomic<size_type> best{n};
   detail::parallel_chunks(p, n, [&](size_type, size_type, int thread) {
     // This thread's blocks: thread, thread + threads, ... (parallel_chunks' chunk c is thread c).
-    for (size_type b = size_type(thread) * find_block; b < n; b += size_type(threads) * find_block) {
+    for (size_type b = size_type(thread) * block; b < n; b += size_type(threads) * block) {
       if (best.load(std::memory_order_relaxed) <= b) return;
-      const size_type e = b + find_block < n ? b + find_block : n;
+      const size_type e = b + block < n ? b + block : n;
       for (size_type s = b; s < e; s += Runs ? find_run : e - b) {
         const size_type t = Runs && s + find_run < e ? s + find_run : e;
         if constexpr (Runs) {  // the run's tests without a branch each (they vectorize), then its first hit
