@@ -176,7 +176,7 @@ size_type copy_if_buffered(const omp_policy& p, It first, size_type n, StencilIt
     return s;
   };
   const size_type blocks = scan_blocks(n);
-  const size_type team = std::min<size_type>(size_type(thread_count(p, n)), blocks);
+  const size_type team = size_type(scan_team(p, n));  // parallel_scan's (its threads index the queues)
   // A thread's room: its blocks of a round, at most (and of the whole range, for a short one).
   const size_type room = copy_if_queue_blocks_override.load(std::memory_order_relaxed);
   const size_type capacity =

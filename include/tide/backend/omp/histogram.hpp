@@ -94,8 +94,7 @@ void histogram_chunks(const omp_policy& p, SampleIt samples, size_type n, const 
   using counter_t = typename std::iterator_traits<CounterIt>::value_type;
   // At most one chunk per num_bins samples, so the private counts never outweigh the input.
   const size_type max_chunks = std::max<size_type>(1, n / num_bins);
-  const omp_policy q = p.with_threads(int(std::min<size_type>(thread_count(p, n), max_chunks)));
-  const int chunks = thread_count(q, n);  // what parallel_chunks will use
+  const int chunks = int(std::min<size_type>(thread_count(p, n), max_chunks));  // what parallel_chunks will use
   const std::size_t stride = std::size_t(num_bins) + 1;
   tide::detail::temporary_buffer<std::uint64_t> counts(p, std::size_t(chunks) * stride, name);
   const bool use_sub = num_bins <= histogram_tuning::sub_max_bins;
@@ -104,11 +103,14 @@ void histogram_chunks(const omp_policy& p, SampleIt samples, size_type n, const 
   tide::detail::temporary_buffer<std::uint32_t> subs(p, std::size_t(chunks) * 4 * sub_stride, name);
   std::uint64_t* all = counts.data();
   std::uint32_t* all_sub = subs.data();
-  parallel_chunks(q, n, [&](size_type b, size_type e, int c) {
-    const auto bin_of = make_bin_of();  // the chunk's own copy, in registers
-    count_chunk(samples, b, e, bin_of, std::uint32_t(num_bins), all + std::size_t(c) * stride,
-                use_sub ? all_sub + std::size_t(c) * 4 * sub_stride : nullptr, sub_stride, flush_samples);
-  });
+  parallel_chunks(
+      p, n,
+      [&](size_type b, size_type e, int c) {
+        const auto bin_of = make_bin_of();  // the chunk's own copy, in registers
+        count_chunk(samples, b, e, bin_of, std::uint32_t(num_bins), all + std::size_t(c) * stride,
+                    use_sub ? all_sub + std::size_t(c) * 4 * sub_stride : nullptr, sub_stride, flush_samples);
+      },
+      chunks);
   parallel_for(p, num_bins, [&](size_type b) {
     std::uint64_t t = 0;
     for (int c = 0; c < chunks; ++c) t += all[std::size_t(c) * stride + std::size_t(b)];

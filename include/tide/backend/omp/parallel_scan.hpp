@@ -54,6 +54,12 @@ constexpr size_type scan_share_blocks(size_type item_bytes) {
 /// The blocks of [0, n): ceil(n / block_items).
 inline size_type scan_blocks(size_type n) { return (n + scan_tuning::block_items - 1) / scan_tuning::block_items; }
 
+/// The team parallel_scan asks for over n items: one thread, or the policy's team (team_for), some
+/// of it without blocks when they are few. Its callers size per-thread state by it.
+inline int scan_team(const omp_policy& p, size_type n) {
+  return team_for(p, static_cast<int>(std::min<size_type>(thread_count(p, n), scan_blocks(n))));
+}
+
 /// Calls scan_chunk(b, e, carry) for each block [b, e) of [0, n) with the carry of the blocks before
 /// it (null for the first), where reduce_chunk(b, e) gives a block's total and op combines totals
 /// (earlier, later). reduce_chunk of a block is called before scan_chunk of it, by the same thread,
@@ -87,7 +93,7 @@ void parallel_scan(const omp_policy& p, size_type n, ChunkReduce reduce_chunk, C
     else
       carry = t;
   };
-  const int threads = static_cast<int>(std::min<size_type>(thread_count(p, n), blocks));
+  const int threads = scan_team(p, n);
   if (threads == 1) {
     std::optional<T> carry;
     for (size_type j = 0; j < blocks; ++j) {

@@ -21,7 +21,8 @@ namespace tide::backend::omp::detail {
 template <bool Descending, bool Pairs, class K, class V>
 void radix_sort_arrays(const omp_policy& p, K* keys, V* vals, K* kbuf, V* vbuf, size_type n, int begin_bit,
                        int end_bit, const char* algorithm, const radix_options& options) {
-  const int threads = thread_count(p, n, options.keys_per_thread);
+  // One thread, or the policy's team (team_for: the chunks get smaller, the pool stays).
+  const int threads = team_for(p, thread_count(p, n, options.keys_per_thread));
   if (radix_use_msd(options, n, size_type(sizeof(K) + (Pairs ? sizeof(V) : 0)), end_bit - begin_bit) &&
       radix_sort_msd<Descending, Pairs>(p, threads, keys, vals, kbuf, vbuf, n, begin_bit, end_bit, options, algorithm))
     return;

@@ -144,7 +144,7 @@ void sample_sort(const omp_policy& p, T* data, T* buf, size_type n, const Comp& 
     return bucket_begin[x + 1] - bucket_begin[x] > bucket_begin[y + 1] - bucket_begin[y];
   });
   const int jobs = static_cast<int>(order.size());
-  const int team = std::max(1, std::min(threads, jobs));
+  const int team = team_for(p, std::min(threads, jobs));  // one, or the policy's team
   std::vector<sample_workspace<T>> workspace;
   workspace.reserve(static_cast<std::size_t>(team));
   for (int t = 0; t < team; ++t) workspace.emplace_back(largest);

@@ -33,7 +33,7 @@ size_type solve_tridiagonal(const omp_policy& p, A a, B b, C c, D d, X x, size_t
     solve_chunk(0);
   } else {
 #if TIDE_HAS_OPENMP
-#pragma omp parallel for num_threads(chunks) schedule(static, 1)
+#pragma omp parallel for num_threads(detail::team_for(p, chunks)) schedule(static, 1)
 #endif
     for (int chunk = 0; chunk < chunks; ++chunk) solve_chunk(chunk);
   }
