@@ -1,5 +1,5 @@
 #pragma once
-// OpenMP radix sort of big arrays: one MSD pass over memory, then every bucket sorted in cache.
+// OpenMP radix sort from 2^16 keys: one MSD pass over memory, then every bucket sorted in cache.
 // The LSD sort (radix_sort.hpp) moves every key through memory once a digit: 4 times for u32 keys,
 // 8 for u64. Here a key crosses memory twice, whatever its width: out to its bucket, back sorted.
 //
@@ -13,7 +13,7 @@
 // Phase 3: the threads take buckets one at a time (an atomic counter), biggest first. A bucket is
 //   read once to count all its remaining digits; then LSD passes in cache ping-pong between the
 //   bucket's place in the scratch array and in the caller's array (plus a copy when they end in
-//   the scratch array).
+//   the scratch array). Small buckets take narrower digits (more passes, fewer counts to clear).
 // Phase 4: buckets of more than half a thread's share (skewed keys) are left by phase 3, and
 //   sorted after, each by the whole team's LSD sort in the scratch array, then copied back.
 // Every pass is stable, so the result is the stable order, the same bits as the LSD sort's.
@@ -37,8 +37,11 @@ struct radix_msd_tuning {
   static constexpr size_type bucket_bytes = size_type(256) << 10;
   /// Bits of the MSD digit: at least 256 buckets, at most 4096 (their lines: 256 KiB a thread).
   static constexpr int min_bits = 8, max_bits = 12;
-  /// From this many bytes (keys and values), sorts start with the MSD pass.
-  static constexpr size_type min_bytes = size_type(16) << 20;
+  /// From this many keys, sorts start with the MSD pass. The LSD passes over a range in the last
+  /// level of cache still move every key between cores once a digit. 2-core EPYC, one and two
+  /// threads, LSD over MSD time (session 23): u32 keys 2^15 0.8x, 2^16 1.0x, 2^17-2^20 1.2-1.5x;
+  /// u64 2^15 0.87x, 2^16 1.17x, 2^17-2^20 1.3-1.7x; f32 and pairs 1.1-1.5x from 2^15.
+  static constexpr size_type min_items = size_type(1) << 16;
   /// Buckets above this many times the average (or bucket_bytes, if more), and above half a
   /// thread's share of the keys, wait for phase 4.
   static constexpr size_type big_factor = 4;
@@ -51,10 +54,10 @@ struct radix_msd_tuning {
   static_assert(local_bits >= radix_digit_bits, "at most radix_max_passes passes in cache");
 };
 
-/// Whether a sort of n items of item_bytes (keys and values) by `bits` order bits takes the MSD pass.
-inline bool radix_use_msd(const radix_options& o, size_type n, size_type item_bytes, int bits) {
+/// Whether a sort of n items by `bits` order bits takes the MSD pass.
+inline bool radix_use_msd(const radix_options& o, size_type n, int bits) {
   if (o.msd != radix_msd::automatic) return o.msd == radix_msd::always;
-  return n * item_bytes >= radix_msd_tuning::min_bytes && bits > radix_digit_bits;
+  return n >= radix_msd_tuning::min_items && bits > radix_digit_bits;
 }
 
 /// Sorts bucket a[0, len) (and va with Pairs) by order bits [begin_bit, end_bit) into d (vd),
@@ -103,7 +106,13 @@ void radix_sort_bucket(K* a, V* va, K* d, V* vd, size_type len, int begin_bit, i
       return;
     }
   }
-  const int bits = end_bit - begin_bit, num = (bits + local_bits - 1) / local_bits;
+  const int bits = end_bit - begin_bit;
+  int num = (bits + local_bits - 1) / local_bits;
+  // A pass costs about two touches a key (its count, its move) and one a digit value (clear, sum):
+  // small buckets take more, narrower passes.
+  auto cost = [&](int q) { return size_type(q) * (2 * len + (size_type(1) << ((bits + q - 1) / q))); };
+  for (int q = num + 1; q <= (bits + radix_digit_bits - 1) / radix_digit_bits; ++q)
+    if (cost(q) < cost(num)) num = q;
   const int width = num ? (bits + num - 1) / num : 0;
   radix_pass passes[radix_max_passes];
   std::uint32_t* counts[radix_max_passes];
