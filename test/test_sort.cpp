@@ -890,3 +890,54 @@ TEST_CASE("sort without a policy picks the system from the iterators") {
   tide::radix_sort(d.begin(), d.end(), 0, 32, tide::greater<>());
   CHECK(to_std(d) == std::vector<int>{3, 2, 0, -1});
 }
+
+// A std::vector's iterators reach the host sorts as pointers (sort.hpp's sort_iterator): the sort
+// works in the vector itself. Keys alone, values of 4 bytes (moved with their keys) and of 24 bytes
+// (moved through their indices), the radix sort with and without the MSD pass, and the
+// comparison sort, each against a stable reference.
+TEST_CASE("host sorts of std::vector ranges order keys and values as sorts of host_vector ranges do") {
+  struct wide {
+    std::int64_t a, b, c;
+    bool operator==(const wide& o) const { return a == o.a && b == o.b && c == o.c; }
+  };
+  auto check = [](auto policy) {
+    for (std::int64_t n : {std::int64_t(2), std::int64_t(1000), std::int64_t(70001)}) {
+      CAPTURE(n);
+      const auto keys = random_keys<std::uint64_t>(n, "std-vector");
+      const auto perm = reference_permutation(keys, key_order<std::uint64_t, false>());
+      auto k = keys;
+      tide::sort(policy, k.begin(), k.end());
+      CHECK(k == gather(keys, perm));
+
+      k = keys;
+      std::vector<std::int32_t> positions(keys.size());
+      std::iota(positions.begin(), positions.end(), 0);
+      tide::stable_sort_by_key(policy, k.begin(), k.end(), positions.begin());
+      CHECK(k == gather(keys, perm));
+      CHECK(std::equal(positions.begin(), positions.end(), perm.begin()));
+
+      k = keys;
+      std::vector<wide> w(keys.size());
+      for (std::size_t i = 0; i < w.size(); ++i) w[i] = {std::int64_t(i), -std::int64_t(i), 7};
+      tide::sort_by_key(policy, k.begin(), k.end(), w.begin());
+      CHECK(k == gather(keys, perm));
+      bool moved = true;
+      for (std::size_t i = 0; i < w.size(); ++i) moved = moved && w[i] == wide{perm[i], -perm[i], 7};
+      CHECK(moved);
+
+      // Few distinct keys, descending, by a comparator of the caller's: the comparison sort.
+      const auto few = few_distinct_keys<float>(n, "std-vector-few");
+      auto f = few;
+      auto by_abs = [](float a, float b) { return std::fabs(a) > std::fabs(b); };
+      tide::sort(policy, f.begin(), f.end(), by_abs);
+      CHECK(same_bits(f, reference_sort(few, by_abs)));
+
+      k = keys;
+      tide::radix_sort(policy, k.begin(), k.end(), 0, 64, tide::greater<>());
+      CHECK(k == gather(keys, reference_permutation(keys, key_order<std::uint64_t, true>())));
+    }
+  };
+  SUBCASE("seq") { check(tide::seq); }
+  SUBCASE("par") { check(tide::par); }
+  SUBCASE("par, 3 threads") { check(tide::par.with_threads(3)); }
+}

@@ -21,6 +21,7 @@
 #include "backend/omp/sort.hpp"
 #include "backend/seq/device_code.hpp"
 #include "backend/seq/sort.hpp"
+#include "detail/contiguous.hpp"
 #include "detail/dispatch.hpp"
 #include "detail/radix_traits.hpp"
 #include "detail/sort_traits.hpp"
@@ -34,13 +35,25 @@ namespace tide {
 
 namespace detail {
 
+/// The iterator a sort works on: a std::vector iterator becomes the pointer to its element, so that
+/// the host sorts work in place instead of through a copy of the keys (and values). Called with
+/// n >= 2, so *it is an element.
+TIDE_EXEC_CHECK_DISABLE
+template <class It>
+TIDE_HOST_DEVICE auto sort_iterator(const It& it) {
+  if constexpr (is_std_vector_iterator_v<It>)
+    return &*it;
+  else
+    return unwrap_iterator(it);
+}
+
 TIDE_EXEC_CHECK_DISABLE
 template <class Policy, class It, class Comp>
 TIDE_HOST_DEVICE void sort_impl(const Policy& policy, It first, It last, const Comp& comp, bool stable,
                                 const char* algorithm) {
   size_type n = range_size(policy, first, last, algorithm);
   if (n < 2) return;
-  dispatch::sort(run_policy(policy), unwrap_iterator(first), n, sort_comparator<iter_value_t<It>>(comp), stable);
+  dispatch::sort(run_policy(policy), sort_iterator(first), n, sort_comparator<iter_value_t<It>>(comp), stable);
 }
 
 TIDE_EXEC_CHECK_DISABLE
@@ -49,7 +62,7 @@ TIDE_HOST_DEVICE void sort_by_key_impl(const Policy& policy, KeyIt keys_first, K
                                        const Comp& comp, bool stable, const char* algorithm) {
   size_type n = range_size(policy, keys_first, keys_last, algorithm);
   if (n < 2) return;
-  dispatch::sort_by_key(run_policy(policy), unwrap_iterator(keys_first), n, unwrap_iterator(values_first),
+  dispatch::sort_by_key(run_policy(policy), sort_iterator(keys_first), n, sort_iterator(values_first),
                         sort_comparator<iter_value_t<KeyIt>>(comp), stable);
 }
 
@@ -128,7 +141,7 @@ void radix_sort(const Policy& policy, It first, It last, int begin_bit, int end_
   bool descending = detail::check_radix_sort<key_t, Comp>(begin_bit, end_bit, "radix_sort");
   size_type n = detail::checked_distance(first, last, "radix_sort");
   if (n < 2) return;
-  detail::dispatch::radix_sort(policy, detail::unwrap_iterator(first), n, begin_bit, end_bit, descending);
+  detail::dispatch::radix_sort(policy, detail::sort_iterator(first), n, begin_bit, end_bit, descending);
 }
 template <class It, class Comp = less<>, detail::enable_if_not_policy_t<It> = 0>
 void radix_sort(It first, It last, int begin_bit, int end_bit, Comp comp = Comp()) {
@@ -143,8 +156,8 @@ void radix_sort_by_key(const Policy& policy, KeyIt keys_first, KeyIt keys_last, 
   bool descending = detail::check_radix_sort<key_t, Comp>(begin_bit, end_bit, "radix_sort_by_key");
   size_type n = detail::checked_distance(keys_first, keys_last, "radix_sort_by_key");
   if (n < 2) return;
-  detail::dispatch::radix_sort_by_key(policy, detail::unwrap_iterator(keys_first), n,
-                                      detail::unwrap_iterator(values_first), begin_bit, end_bit, descending);
+  detail::dispatch::radix_sort_by_key(policy, detail::sort_iterator(keys_first), n,
+                                      detail::sort_iterator(values_first), begin_bit, end_bit, descending);
 }
 template <class KeyIt, class ValIt, class Comp = less<>, detail::enable_if_not_policy_t<KeyIt> = 0>
 void radix_sort_by_key(KeyIt keys_first, KeyIt keys_last, ValIt values_first, int begin_bit, int end_bit,

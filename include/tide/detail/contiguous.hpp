@@ -32,13 +32,21 @@ struct builtin_contiguous_traits<device_ptr<T>> : std::true_type {
   using element_type = T;
   static T* address(device_ptr<T> p) { return p.get(); }
 };
-// std::vector (not vector<bool>) and std::string iterators.
+/// Whether It is a std::vector iterator (not vector<bool>'s).
+template <class It, class = void>
+struct is_std_vector_iterator : std::false_type {};
 template <class It>
-struct builtin_contiguous_traits<
+struct is_std_vector_iterator<
     It, std::enable_if_t<!std::is_pointer_v<It> &&
                          (std::is_same_v<It, typename std::vector<typename std::iterator_traits<It>::value_type>::iterator> ||
                           std::is_same_v<It, typename std::vector<typename std::iterator_traits<It>::value_type>::const_iterator>) &&
-                         !std::is_same_v<typename std::iterator_traits<It>::value_type, bool>>> : std::true_type {
+                         !std::is_same_v<typename std::iterator_traits<It>::value_type, bool>>> : std::true_type {};
+template <class It>
+inline constexpr bool is_std_vector_iterator_v = is_std_vector_iterator<std::decay_t<It>>::value;
+
+// std::vector (not vector<bool>) iterators.
+template <class It>
+struct builtin_contiguous_traits<It, std::enable_if_t<is_std_vector_iterator<It>::value>> : std::true_type {
   using element_type = std::remove_reference_t<typename std::iterator_traits<It>::reference>;
   static element_type* address(It it) { return &*it; }
 };
