@@ -1,7 +1,7 @@
 #pragma once
 // The OpenMP radix sort's entry points: keys (and values) from the caller's iterators to raw arrays,
 // then the sort that suits the size: one MSD pass and buckets sorted in cache (radix_msd.hpp) from
-// 2^16 keys, else LSD passes over the whole array (radix_sort.hpp).
+// 2^16 keys (2^15 in teams of 4 or more), else LSD passes over the whole array (radix_sort.hpp).
 
 #include <cstdint>
 #include <type_traits>
@@ -23,7 +23,7 @@ void radix_sort_arrays(const omp_policy& p, K* keys, V* vals, K* kbuf, V* vbuf, 
                        int end_bit, const char* algorithm, const radix_options& options) {
   // One thread, or the policy's team (team_for: the chunks get smaller, the pool stays).
   const int threads = team_for(p, thread_count(p, n, options.keys_per_thread));
-  if (radix_use_msd(options, n, end_bit - begin_bit) &&
+  if (radix_use_msd(options, n, end_bit - begin_bit, threads) &&
       radix_sort_msd<Descending, Pairs>(p, threads, keys, vals, kbuf, vbuf, n, begin_bit, end_bit, options, algorithm))
     return;
   tide::detail::temporary_buffer<unsigned char> scratch(p, radix_scratch_bytes(threads), algorithm);

@@ -42,6 +42,11 @@ struct radix_msd_tuning {
   /// threads, LSD over MSD time (session 23): u32 keys 2^15 0.8x, 2^16 1.0x, 2^17-2^20 1.2-1.5x;
   /// u64 2^15 0.87x, 2^16 1.17x, 2^17-2^20 1.3-1.7x; f32 and pairs 1.1-1.5x from 2^15.
   static constexpr size_type min_items = size_type(1) << 16;
+  /// Teams of at least this many threads start with the MSD pass from min_items / 2 keys: there
+  /// the LSD passes' two barriers a pass cost most. 16-core Xeon VM, 2^15 keys, LSD over MSD
+  /// time: 4 threads 1.35-1.57x (u32, u64, f32, pairs), 16 threads 2.4-4.0x; 2 threads of the
+  /// EPYC 0.79-1.11x.
+  static constexpr int half_min_team = 4;
   /// Buckets above this many times the average (or bucket_bytes, if more), and above half a
   /// thread's share of the keys, wait for phase 4.
   static constexpr size_type big_factor = 4;
@@ -54,10 +59,12 @@ struct radix_msd_tuning {
   static_assert(local_bits >= radix_digit_bits, "at most radix_max_passes passes in cache");
 };
 
-/// Whether a sort of n items by `bits` order bits takes the MSD pass.
-inline bool radix_use_msd(const radix_options& o, size_type n, int bits) {
+/// Whether a sort of n items by `bits` order bits on a team of `threads` takes the MSD pass.
+inline bool radix_use_msd(const radix_options& o, size_type n, int bits, int threads) {
+  using tuning = radix_msd_tuning;
   if (o.msd != radix_msd::automatic) return o.msd == radix_msd::always;
-  return n >= radix_msd_tuning::min_items && bits > radix_digit_bits;
+  const size_type min_items = threads >= tuning::half_min_team ? tuning::min_items / 2 : tuning::min_items;
+  return n >= min_items && bits > radix_digit_bits;
 }
 
 /// Sorts bucket a[0, len) (and va with Pairs) by order bits [begin_bit, end_bit) into d (vd),

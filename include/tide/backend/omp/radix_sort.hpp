@@ -18,8 +18,8 @@
 //   teams each thread then sums its own chunk's counts, and a second barrier publishes them.
 // Phase 3: after an odd number of passes the result is in the scratch buffer, and is copied back.
 //
-// Sorts of 2^16 keys or more start with one MSD pass instead and sort each bucket in cache
-// (radix_msd.hpp); the entry points (radix_entry.hpp) choose. Values move with their keys when
+// Sorts of 2^16 keys or more (2^15 in teams of 4 threads or more) start with one MSD pass instead
+// and sort each bucket in cache (radix_msd.hpp); the entry points (radix_entry.hpp) choose. Values move with their keys when
 // they are raw pointers to at most 16 bytes; others ride along as their indices
 // (radix_sort_pairs), gathered once at the end. Keys behind an iterator adaptor are sorted in a
 // copy.
