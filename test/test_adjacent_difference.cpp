@@ -137,8 +137,9 @@ struct triple_twice_minus {
 }  // namespace
 
 TEST_CASE("par's in-place adjacent_difference is right at every block and chunk boundary, any team size") {
-  // In place, each thread's chunk runs backwards a block at a time (adjacent_difference_block
-  // items, through a buffer): sizes that end chunks one before, at and after block multiples.
+  // In place, each thread's chunk runs from its end back over one pointer (items of up to 16
+  // bytes), else a block at a time (adjacent_difference_block items, through a buffer): sizes that
+  // end chunks one before, at and after block multiples.
   namespace od = tide::backend::omp::detail;
   auto check = [](auto zero, auto op) {
     using T = decltype(zero);
