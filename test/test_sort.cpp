@@ -254,6 +254,50 @@ TEST_CASE_TEMPLATE("sort and sort_by_key of 8-byte keys are right at every size 
 }
 
 namespace {
+/// Orders points by x only, descending: ties in x must keep their input order.
+struct by_x_descending {
+  TIDE_HOST_DEVICE bool operator()(const point& a, const point& b) const { return a.x > b.x; }
+};
+}  // namespace
+
+// Past 1536 elements the GPU sorts by a caller's comparator in a 512x7 block, then (3585 to 4352
+// elements of up to 8 bytes) in chunks of 1152 merged by a second launch; wider elements in one
+// 256-thread block. Every size of those paths, with ties that show the stability.
+TEST_CASE_TEMPLATE("sort and sort_by_key by a comparator of the caller's are right at every size from 1500 to 4400",
+                   B, TIDE_TEST_BACKENDS) {
+  for (std::int64_t n : single_block_edge_sizes()) {
+    CAPTURE(n);
+    const auto h = random_vector<int>(n, "custom-edges", -300, 300);  // x and -x tie under by_abs
+    const auto perm = reference_permutation(h, by_abs());
+    const auto want = gather(h, perm);
+    auto d = to_backend<B>(h);
+    tide::sort(B::policy(), d.begin(), d.end(), by_abs());  // 4-byte elements
+    CHECK_MESSAGE(to_std(d) == want, "sort by_abs");
+    std::vector<std::uint32_t> pos32(static_cast<std::size_t>(n));
+    std::iota(pos32.begin(), pos32.end(), 0u);
+    auto dk = to_backend<B>(h);
+    auto dv = to_backend<B>(pos32);
+    tide::sort_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), by_abs());  // 4 + 4 bytes
+    CHECK_MESSAGE(to_std(dk) == want, "sort_by_key by_abs keys, u32 values");
+    std::vector<std::int64_t> got32(pos32.size());
+    const auto dv_std = to_std(dv);
+    std::copy(dv_std.begin(), dv_std.end(), got32.begin());
+    CHECK_MESSAGE(got32 == perm, "sort_by_key by_abs u32 values");
+    auto dk64 = to_backend<B>(h);
+    auto dv64 = to_backend<B>(iota_vector(n));
+    tide::sort_by_key(B::policy(), dk64.begin(), dk64.end(), dv64.begin(), by_abs());  // 4 + 8 bytes
+    CHECK_MESSAGE(to_std(dk64) == want, "sort_by_key by_abs keys, int64 values");
+    CHECK_MESSAGE(to_std(dv64) == perm, "sort_by_key by_abs int64 values");
+    const auto xs = random_vector<int>(n, "custom-edges-x", 0, 40);
+    std::vector<point> pts(static_cast<std::size_t>(n));
+    for (std::int64_t i = 0; i < n; ++i) pts[i] = {xs[i], int(i)};  // y: the input position
+    auto dp = to_backend<B>(pts);
+    tide::sort(B::policy(), dp.begin(), dp.end(), by_x_descending());  // 8-byte elements
+    CHECK_MESSAGE(to_std(dp) == reference_sort(pts, by_x_descending()), "sort of points by x");
+  }
+}
+
+namespace {
 /// n keys whose most significant byte alone varies (floats: ±0 and finite values).
 template <class T>
 std::vector<T> top_byte_keys(std::int64_t n, const std::string& salt) {
@@ -508,13 +552,6 @@ TEST_CASE_TEMPLATE("float keys: -0.0 == +0.0 keep input order, NaNs of either si
   run(float{});
   run(double{});
 }
-
-namespace {
-/// Orders points by x only, descending: ties in x must keep their input order.
-struct by_x_descending {
-  TIDE_HOST_DEVICE bool operator()(const point& a, const point& b) const { return a.x > b.x; }
-};
-}  // namespace
 
 TEST_CASE_TEMPLATE("sort with a custom comparator: by absolute value, and a struct key", B, TIDE_TEST_BACKENDS) {
   for (auto n : sort_sizes()) {

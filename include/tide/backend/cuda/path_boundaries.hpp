@@ -251,7 +251,8 @@ edges radix_sort(std::int64_t limit = default_limit) {
 }
 
 /// sort and sort_by_key with any other comparator (and radix-order keys behind an adaptor): the
-/// one-block sort, then the merge sort's tiles and rounds; V void: keys only.
+/// small sorts (one block, or chunks and a merge block), then the merge sort's tiles and rounds; V void:
+/// keys only.
 template <class K, class V = void>
 edges merge_sort(std::int64_t limit = default_limit) {
   edges e(limit);
@@ -259,8 +260,9 @@ edges merge_sort(std::int64_t limit = default_limit) {
   using value_t = std::conditional_t<pairs, V, K>;
   constexpr std::size_t vbytes = pairs ? sizeof(value_t) : 0;
   using small_t = cuda::detail::small_sort_tuning<sizeof(K), vbytes>;
-  e.at(small_t::tile);                                           // the wide small block up to here
-  e.at(cuda::detail::small_sort_capacity<K, value_t, pairs>());  // one block up to here
+  e.at(small_t::tile);  // the wide small block up to here
+  if (small_t::split) e.at(small_t::mid_tile);  // the middle block up to here, then chunks and a merge block
+  e.at(cuda::detail::small_sort_capacity<K, value_t, pairs>());  // the small sorts up to here
   using big = cuda::detail::merge_sort_big_tuning<sizeof(K), vbytes>;
   using small = cuda::detail::merge_sort_small_tuning<sizeof(K), vbytes>;
   constexpr bool two_shapes = !std::is_same_v<big, small>;

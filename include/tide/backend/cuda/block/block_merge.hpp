@@ -117,15 +117,15 @@ __device__ TIDE_FORCEINLINE void store_blocked(It out, int valid, const T (&x)[I
   __syncthreads();
 }
 
-/// Stable sort of a tile of `valid` items held blocked in registers (Threads a power of two).
-/// `s_keys` and `s_vals` hold Threads*Items elements each.
+/// Merges the sorted runs of `width0` items (thread t holding items t*Items ..., blocked in
+/// registers) pairwise, level after level, while the runs are shorter than `width_end`; 2*width0
+/// a multiple of Items, so that no thread's items straddle two pairs. `s_keys` and `s_vals` hold
+/// Threads*Items elements each; items past `valid` are never compared and come out as garbage.
 template <int Threads, int Items, bool Pairs, class K, class V, class Comp>
-__device__ void block_merge_sort(K (&keys)[Items], V (&vals)[Pairs ? Items : 1], int valid, K* s_keys, V* s_vals,
-                                 Comp& comp) {
-  static_assert((Threads & (Threads - 1)) == 0, "block merge sort needs a power-of-two block");
+__device__ void block_merge_levels(K (&keys)[Items], V (&vals)[Pairs ? Items : 1], int valid, K* s_keys, V* s_vals,
+                                   Comp& comp, int width0, int width_end) {
   const int start = threadIdx.x * Items;
-  thread_sort<Items, Pairs>(keys, vals, min(max(valid - start, 0), Items), comp);
-  for (int width = Items; width < Threads * Items; width *= 2) {
+  for (int width = width0; width < width_end; width *= 2) {
     // While a pair of runs lies within one warp's items, the warp merges it alone: no block barrier.
     const bool warp_local = 2 * width <= 32 * Items;
 #pragma unroll
@@ -156,6 +156,17 @@ __device__ void block_merge_sort(K (&keys)[Items], V (&vals)[Pairs ? Items : 1],
     else
       __syncthreads();
   }
+}
+
+/// Stable sort of a tile of `valid` items held blocked in registers (Threads a power of two).
+/// `s_keys` and `s_vals` hold Threads*Items elements each.
+template <int Threads, int Items, bool Pairs, class K, class V, class Comp>
+__device__ void block_merge_sort(K (&keys)[Items], V (&vals)[Pairs ? Items : 1], int valid, K* s_keys, V* s_vals,
+                                 Comp& comp) {
+  static_assert((Threads & (Threads - 1)) == 0, "block merge sort needs a power-of-two block");
+  const int start = threadIdx.x * Items;
+  thread_sort<Items, Pairs>(keys, vals, min(max(valid - start, 0), Items), comp);
+  block_merge_levels<Threads, Items, Pairs>(keys, vals, valid, s_keys, s_vals, comp, Items, Threads * Items);
 }
 
 /// Writes outputs [d0, d1) (at most Threads*Items of them) of the stable merge of a[0, na) and

@@ -1,0 +1,251 @@
+// The one-block sort by a user comparator (issue 18: sort_custom at 2^12 was 0.92x Thrust in
+// compare/, 16.1 against 14.8 us): small_sort_kernel launched directly in several block shapes,
+// beside tide::sort (256x17 above 1,536 keys) and Thrust (par_nosync, as compare/ calls it), on
+// random f32 keys by `a > b`, each checked against Thrust's order. Two timings a row:
+//   synced: the median of 20 calls, each waited for (launch latency included);
+//   queued: as compare/ times (harness/device_ctx.cuh): 100 calls queued, each between its own
+//           events after the input's copy, one wait at the end.
+// `small_custom_shapes ab [sizes]`: Thrust's and tide::sort's rows only, for builds of two trees.
+// Build (sm_90):
+//   nvcc -std=c++17 -O3 -arch=sm_90 -DTIDE_DEVICE_SYSTEM=3 --extended-lambda --expt-relaxed-constexpr \
+//        -Xcompiler=-fopenmp -Iinclude compare/experiments/small_custom_shapes.cu build/cuda/libtide.a -lgomp
+#include <tide/tide.hpp>
+#include <cooperative_groups.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "custom_sort_rows.cuh"
+
+namespace td = tide::backend::cuda::detail;
+
+/// Median of reps - 1 calls queued back to back, each between its own events after prep().
+template <class Prep, class F>
+static double time_queued_ms(Prep&& prep, F&& f, int reps = 101) {
+  std::vector<cudaEvent_t> ev(2 * std::size_t(reps));
+  for (auto& e : ev) CK(cudaEventCreate(&e));
+  for (int r = 0; r < reps; ++r) {
+    prep();
+    CK(cudaEventRecord(ev[2 * r], 0));
+    f();
+    CK(cudaEventRecord(ev[2 * r + 1], 0));
+  }
+  CK(cudaDeviceSynchronize());
+  std::vector<float> t;
+  for (int r = 1; r < reps; ++r) {
+    float ms;
+    CK(cudaEventElapsedTime(&ms, ev[2 * r], ev[2 * r + 1]));
+    t.push_back(ms);
+  }
+  for (auto& e : ev) CK(cudaEventDestroy(e));
+  std::sort(t.begin(), t.end());
+  return double(t[t.size() / 2]);
+}
+
+template <int Threads, int Items>
+static void shape_row(custom_sort_bench& bench, float* src, const char* label) {
+  const int n = int(bench.size());
+  if (n > Threads * Items) return;
+  auto run = [&] {
+    td::small_sort_kernel<Threads, Items, false, float, float, float*, float*, custom_greater>
+        <<<1, Threads>>>(bench.keys(), bench.keys(), n, custom_greater{});
+  };
+  bench.row("synced", label, run);
+  const double q = time_queued_ms(
+      [&] { CK(cudaMemcpyAsync(bench.keys(), src, std::size_t(n) * 4, cudaMemcpyDeviceToDevice)); }, run);
+  std::printf("queued n=%d %-16s %.4f ms\n", n, label, q);
+}
+
+/// Kernel 1 of the two-kernel sort: block b sorts keys[b * tile, ...) (tile = Threads * Items).
+template <int Threads, int Items, class Comp>
+__global__ void __launch_bounds__(Threads) chunk_sort_kernel(float* keys, int n, Comp comp) {
+  __shared__ td::shared_array<float, Threads * Items> s;
+  constexpr int tile = Threads * Items;
+  td::grid_dependents_may_start();
+  float* base = keys + std::size_t(blockIdx.x) * tile;
+  const int valid = min(tile, n - int(blockIdx.x) * tile);
+  float k[Items];
+  float v[1];
+  td::load_blocked<Threads, Items>(base, valid, k, s.data());
+  td::block_merge_sort<Threads, Items, false>(k, v, valid, s.data(), s.data(), comp);
+  td::store_blocked<Threads, Items>(base, valid, k, s.data());
+}
+
+/// Kernel 2: one block merges sorted runs of `width` keys up to the whole of keys[0, n).
+template <int Threads, int Items, class Comp>
+__global__ void __launch_bounds__(Threads, 1) merge_runs_kernel(float* keys, int n, int width0, Comp comp) {
+  __shared__ td::shared_array<float, Threads * Items> s;
+  td::grid_dependency_wait();
+  float k[Items];
+  td::load_blocked<Threads, Items>(keys, n, k, s.data());
+  const int start = threadIdx.x * Items;
+  for (int width = width0; width < n; width *= 2) {
+#pragma unroll
+    for (int u = 0; u < Items; ++u) s.data()[start + u] = k[u];
+    __syncthreads();
+    if (start < n) {
+      const int pair = start / (2 * width) * (2 * width);
+      const int a_end = min(pair + width, n), b_end = min(pair + 2 * width, n);
+      const int diag = start - pair;
+      const int i = td::merge_path(s.data() + pair, a_end - pair, s.data() + a_end, b_end - a_end, diag, comp);
+      int idx[Items];
+      td::serial_merge(s.data(), pair + i, a_end, a_end + diag - i, b_end, k, idx, comp, start);
+    }
+    __syncthreads();
+  }
+  td::store_blocked<Threads, Items>(keys, n, k, s.data());
+}
+
+__global__ void empty_kernel() {}
+
+/// One launch: blocks of 512x3 sort chunks of 1536, then block 0 merges them (512x12) after a grid
+/// barrier (Coop: cooperative launch, grid.sync) or as the last block to finish (a ticket).
+template <bool Coop, class Comp>
+__global__ void __launch_bounds__(512, 1) one_launch_kernel(float* keys, int n, Comp comp, unsigned* ticket) {
+  __shared__ td::shared_array<float, 512 * 12> s;
+  __shared__ bool last;
+  constexpr int chunk = 1536;
+  {
+    float* base = keys + blockIdx.x * chunk;
+    const int valid = min(chunk, n - int(blockIdx.x) * chunk);
+    float k[3], v[1];
+    td::load_blocked<512, 3>(base, valid, k, s.data());
+    td::block_merge_sort<512, 3, false>(k, v, valid, s.data(), s.data(), comp);
+    td::store_blocked<512, 3>(base, valid, k, s.data());
+  }
+  if constexpr (Coop) {
+    cooperative_groups::this_grid().sync();
+    if (blockIdx.x != 0) return;
+  } else {
+    __threadfence();
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      last = atomicAdd(ticket, 1u) == gridDim.x - 1;
+      if (last) *ticket = 0;  // for the next call (timing only: not safe across streams)
+    }
+    __syncthreads();
+    if (!last) return;
+    __threadfence();
+  }
+  float k[12], v[1];
+  td::load_blocked<512, 12>(keys, n, k, s.data());
+  td::block_merge_levels<512, 12, false>(k, v, n, s.data(), s.data(), comp, chunk, n);
+  td::store_blocked<512, 12>(keys, n, k, s.data());
+}
+
+static void one_launch_rows(custom_sort_bench& bench, float* src) {
+  const int n = int(bench.size());
+  if (n <= 1536 || n > 6144) return;
+  static unsigned* ticket = nullptr;
+  if (!ticket) {
+    CK(cudaMalloc(&ticket, 4));
+    CK(cudaMemset(ticket, 0, 4));
+  }
+  const unsigned blocks = unsigned((n + 1535) / 1536);
+  auto restore = [&] { CK(cudaMemcpyAsync(bench.keys(), src, std::size_t(n) * 4, cudaMemcpyDeviceToDevice)); };
+  auto coop = [&] {
+    float* k = bench.keys();
+    int nn = n;
+    custom_greater c{};
+    unsigned* t = ticket;
+    void* args[] = {&k, &nn, &c, &t};
+    CK(cudaLaunchCooperativeKernel((void*)one_launch_kernel<true, custom_greater>, dim3(blocks), dim3(512), args, 0, 0));
+  };
+  auto last = [&] { one_launch_kernel<false><<<blocks, 512>>>(bench.keys(), n, custom_greater{}, ticket); };
+  auto last_memset = [&] {
+    CK(cudaMemsetAsync(ticket, 0, 4));
+    one_launch_kernel<false><<<blocks, 512>>>(bench.keys(), n, custom_greater{}, ticket);
+  };
+  bench.row("synced", "coop", coop);
+  std::printf("queued n=%d %-16s %.4f ms\n", n, "coop 512x3/12", time_queued_ms(restore, coop));
+  bench.row("synced", "last", last);
+  std::printf("queued n=%d %-16s %.4f ms\n", n, "last 512x3/12", time_queued_ms(restore, last));
+  bench.row("synced", "last+memset", last_memset);
+  std::printf("queued n=%d %-16s %.4f ms\n", n, "last+memset", time_queued_ms(restore, last_memset));
+}
+
+template <int T1, int I1, int T2 = 512, int I2 = 8>
+static void two_row(custom_sort_bench& bench, float* src, const char* label) {
+  const int n = int(bench.size());
+  constexpr int chunk = T1 * I1;
+  static_assert((2 * chunk) % I2 == 0, "runs must pair on the merge block's items");
+  if (n <= chunk || n > T2 * I2) return;
+  auto run = [&] {
+    chunk_sort_kernel<T1, I1><<<(n + chunk - 1) / chunk, T1>>>(bench.keys(), n, custom_greater{});
+    td::launch_dependent("x", "merge_runs", merge_runs_kernel<T2, I2, custom_greater>, dim3(1), dim3(T2), 0, 0,
+                         bench.keys(), n, chunk, custom_greater{});
+  };
+  bench.row("synced", label, run);
+  const double q = time_queued_ms(
+      [&] { CK(cudaMemcpyAsync(bench.keys(), src, std::size_t(n) * 4, cudaMemcpyDeviceToDevice)); }, run);
+  std::printf("queued n=%d %-16s %.4f ms\n", n, label, q);
+  const double q1 = time_queued_ms(
+      [&] { CK(cudaMemcpyAsync(bench.keys(), src, std::size_t(n) * 4, cudaMemcpyDeviceToDevice)); },
+      [&] { chunk_sort_kernel<T1, I1><<<(n + chunk - 1) / chunk, T1>>>(bench.keys(), n, custom_greater{}); });
+  std::printf("queued n=%d %-16s %.4f ms (kernel 1 alone)\n", n, label, q1);
+}
+
+static bool tide_only = false;  // "ab": Thrust's and tide::sort's rows only (old and new headers)
+
+static void rows(std::size_t n) {
+  custom_sort_bench bench(n);
+  float* src;  // a second copy of the input for the queued rows
+  CK(cudaMalloc(&src, n * 4));
+  CK(cudaMemcpy(src, bench.keys(), n * 4, cudaMemcpyDeviceToDevice));
+  // bench.keys() holds its last restore: the input. Copy the pristine input once more from a sort-free
+  // state: restore through a synced row first.
+  bench.row("synced", "noop", [] {});
+  CK(cudaMemcpy(src, bench.keys(), n * 4, cudaMemcpyDeviceToDevice));
+  auto restore = [&] { CK(cudaMemcpyAsync(bench.keys(), src, n * 4, cudaMemcpyDeviceToDevice)); };
+  float* ref;
+  CK(cudaMalloc(&ref, n * 4));
+  auto restore_ref = [&] { CK(cudaMemcpyAsync(ref, src, n * 4, cudaMemcpyDeviceToDevice)); };
+  std::printf("queued n=%zu %-16s %.4f ms\n", n, "thrust",
+              time_queued_ms(restore_ref, [&] { thrust::sort(thrust::cuda::par_nosync, ref, ref + n, custom_greater{}); }));
+  bench.tide_row("synced");
+  std::printf("queued n=%zu %-16s %.4f ms\n", n, "tide::sort", time_queued_ms(restore, [&] {
+                tide::sort(tide::device, bench.keys(), bench.keys() + n, custom_greater{});
+              }));
+  if (tide_only) {
+    one_launch_rows(bench, src);
+    CK(cudaFree(src));
+    CK(cudaFree(ref));
+    return;
+  }
+  std::printf("queued n=%zu %-16s %.4f ms\n", n, "empty kernel", time_queued_ms(restore, [] { empty_kernel<<<1, 32>>>(); }));
+  shape_row<256, 17>(bench, src, "256x17");
+  shape_row<512, 9>(bench, src, "512x9");
+  shape_row<512, 7>(bench, src, "512x7");
+  shape_row<1024, 5>(bench, src, "1024x5");
+  two_row<256, 4, 512, 8>(bench, src, "2k 256x4 512x8");
+  two_row<128, 4, 512, 8>(bench, src, "2k 128x4 512x8");
+  two_row<256, 4, 1024, 4>(bench, src, "2k 256x4 1024x4");
+  two_row<128, 4, 1024, 4>(bench, src, "2k 128x4 1024x4");
+  two_row<256, 5, 1024, 5>(bench, src, "2k 256x5 1024x5");
+  two_row<128, 5, 1024, 5>(bench, src, "2k 128x5 1024x5");
+  two_row<128, 9, 512, 9>(bench, src, "2k 128x9 512x9");
+  two_row<64, 9, 512, 9>(bench, src, "2k 64x9 512x9");
+  two_row<256, 3, 512, 3>(bench, src, "2k 256x3 512x3");
+  two_row<128, 3, 1024, 3>(bench, src, "2k 128x3 1024x3");
+  CK(cudaFree(src));
+  CK(cudaFree(ref));
+}
+
+int main(int argc, char** argv) {
+  std::vector<std::size_t> sizes = {1537, 2048, 2560, 3000, 3584, 4096, 4352, 4096, 2048};
+  int first = 1;
+  if (argc > 1 && std::string(argv[1]) == "ab") {
+    tide_only = true;
+    first = 2;
+    sizes = {1000, 1536, 1537, 2048, 3000, 3584, 3585, 4096, 4352};
+  }
+  if (argc > first) {
+    sizes.clear();
+    for (int i = first; i < argc; ++i) sizes.push_back(std::size_t(std::atol(argv[i])));
+  }
+  for (std::size_t n : sizes) rows(n);
+  return 0;
+}
