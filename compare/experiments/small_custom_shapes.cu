@@ -1,11 +1,18 @@
-// The one-block sort by a user comparator (issue 18: sort_custom at 2^12 was 0.92x Thrust in
-// compare/, 16.1 against 14.8 us): small_sort_kernel launched directly in several block shapes,
-// beside tide::sort (256x17 above 1,536 keys) and Thrust (par_nosync, as compare/ calls it), on
-// random f32 keys by `a > b`, each checked against Thrust's order. Two timings a row:
+// Sorts by a user comparator of 1,000 to 4,352 keys (issue 18: sort_custom at 2^12 was 0.92x
+// Thrust in compare/, 16.1 against 14.8 us), on random f32 keys by `a > b`, each checked against
+// Thrust's order (par_nosync, as compare/ calls it); docs/notes/sort.md, session 24. Rows:
+//   - small_sort_kernel launched directly in several one-block shapes, and an empty kernel;
+//   - two launches: blocks sort chunks in place, then one block, launched as a programmatic
+//     dependent, merges the runs (merge_runs_kernel; a leaner variant of it);
+//   - one launch: chunks, then block 0 merges after a cooperative grid.sync, or the last block to
+//     take a ticket (`ab` mode);
+//   - tide::sort and Thrust.
+// Two timings a row:
 //   synced: the median of 20 calls, each waited for (launch latency included);
 //   queued: as compare/ times (harness/device_ctx.cuh): 100 calls queued, each between its own
 //           events after the input's copy, one wait at the end.
-// `small_custom_shapes ab [sizes]`: Thrust's and tide::sort's rows only, for builds of two trees.
+// `small_custom_shapes ab [sizes]`: Thrust's and tide::sort's rows (built against two trees, the
+// A/B of a change), then the two- and one-launch variants.
 // Build (sm_90):
 //   nvcc -std=c++17 -O3 -arch=sm_90 -DTIDE_DEVICE_SYSTEM=3 --extended-lambda --expt-relaxed-constexpr \
 //        -Xcompiler=-fopenmp -Iinclude compare/experiments/small_custom_shapes.cu build/cuda/libtide.a -lgomp
@@ -81,11 +88,33 @@ __global__ void __launch_bounds__(Threads, 1) merge_runs_kernel(float* keys, int
   td::grid_dependency_wait();
   float k[Items];
   td::load_blocked<Threads, Items>(keys, n, k, s.data());
-  const int start = threadIdx.x * Items;
-  for (int width = width0; width < n; width *= 2) {
+  float v[1];
+  td::block_merge_levels<Threads, Items, false>(k, v, n, s.data(), s.data(), comp, width0, n);
+  td::store_blocked<Threads, Items>(keys, n, k, s.data());
+}
+
+__global__ void empty_kernel() {}
+
+/// Kernel 2, leaner: the keys go straight into shared memory (striped, no blocked registers), and
+/// the last level writes its outputs to global memory from registers (Direct) or through shared
+/// memory (coalesced).
+template <int Threads, int Items, bool Direct, class Comp>
+__global__ void __launch_bounds__(Threads, 1) merge_runs_lean_kernel(float* keys, int n, int width0, Comp comp) {
+  __shared__ td::shared_array<float, Threads * Items> s;
+  td::grid_dependency_wait();
+  {
+    float x[Items];
 #pragma unroll
-    for (int u = 0; u < Items; ++u) s.data()[start + u] = k[u];
-    __syncthreads();
+    for (int u = 0; u < Items; ++u)
+      if (u * Threads + int(threadIdx.x) < n) x[u] = keys[u * Threads + threadIdx.x];
+#pragma unroll
+    for (int u = 0; u < Items; ++u)
+      if (u * Threads + int(threadIdx.x) < n) s.data()[u * Threads + threadIdx.x] = x[u];
+  }
+  __syncthreads();
+  const int start = threadIdx.x * Items;
+  float k[Items];
+  for (int width = width0; width < n; width *= 2) {
     if (start < n) {
       const int pair = start / (2 * width) * (2 * width);
       const int a_end = min(pair + width, n), b_end = min(pair + 2 * width, n);
@@ -95,11 +124,20 @@ __global__ void __launch_bounds__(Threads, 1) merge_runs_kernel(float* keys, int
       td::serial_merge(s.data(), pair + i, a_end, a_end + diag - i, b_end, k, idx, comp, start);
     }
     __syncthreads();
+    if (Direct && 2 * width >= n) {
+#pragma unroll
+      for (int u = 0; u < Items; ++u)
+        if (start + u < n) keys[start + u] = k[u];
+      return;
+    }
+#pragma unroll
+    for (int u = 0; u < Items; ++u) s.data()[start + u] = k[u];
+    __syncthreads();
   }
-  td::store_blocked<Threads, Items>(keys, n, k, s.data());
+#pragma unroll
+  for (int u = 0; u < Items; ++u)
+    if (u * Threads + int(threadIdx.x) < n) keys[u * Threads + threadIdx.x] = s.data()[u * Threads + threadIdx.x];
 }
-
-__global__ void empty_kernel() {}
 
 /// One launch: blocks of 512x3 sort chunks of 1536, then block 0 merges them (512x12) after a grid
 /// barrier (Coop: cooperative launch, grid.sync) or as the last block to finish (a ticket).
@@ -167,25 +205,32 @@ static void one_launch_rows(custom_sort_bench& bench, float* src) {
   std::printf("queued n=%d %-16s %.4f ms\n", n, "last+memset", time_queued_ms(restore, last_memset));
 }
 
-template <int T1, int I1, int T2 = 512, int I2 = 8>
-static void two_row(custom_sort_bench& bench, float* src, const char* label) {
+/// Kernel 1 (chunks of T1 x I1) then `merge` (one block of T2 threads, T2 x I2 keys) as a dependent
+/// launch; with alone, kernel 1's time by itself too.
+template <int T1, int I1, int T2, int I2>
+static void two_launch_row(custom_sort_bench& bench, float* src, const char* label,
+                           void (*merge)(float*, int, int, custom_greater), bool alone) {
   const int n = int(bench.size());
   constexpr int chunk = T1 * I1;
   static_assert((2 * chunk) % I2 == 0, "runs must pair on the merge block's items");
   if (n <= chunk || n > T2 * I2) return;
+  auto restore = [&] { CK(cudaMemcpyAsync(bench.keys(), src, std::size_t(n) * 4, cudaMemcpyDeviceToDevice)); };
+  auto first = [&] { chunk_sort_kernel<T1, I1><<<(n + chunk - 1) / chunk, T1>>>(bench.keys(), n, custom_greater{}); };
   auto run = [&] {
-    chunk_sort_kernel<T1, I1><<<(n + chunk - 1) / chunk, T1>>>(bench.keys(), n, custom_greater{});
-    td::launch_dependent("x", "merge_runs", merge_runs_kernel<T2, I2, custom_greater>, dim3(1), dim3(T2), 0, 0,
-                         bench.keys(), n, chunk, custom_greater{});
+    first();
+    td::launch_dependent("x", "merge_runs", merge, dim3(1), dim3(T2), 0, 0, bench.keys(), n, chunk, custom_greater{});
   };
   bench.row("synced", label, run);
-  const double q = time_queued_ms(
-      [&] { CK(cudaMemcpyAsync(bench.keys(), src, std::size_t(n) * 4, cudaMemcpyDeviceToDevice)); }, run);
-  std::printf("queued n=%d %-16s %.4f ms\n", n, label, q);
-  const double q1 = time_queued_ms(
-      [&] { CK(cudaMemcpyAsync(bench.keys(), src, std::size_t(n) * 4, cudaMemcpyDeviceToDevice)); },
-      [&] { chunk_sort_kernel<T1, I1><<<(n + chunk - 1) / chunk, T1>>>(bench.keys(), n, custom_greater{}); });
-  std::printf("queued n=%d %-16s %.4f ms (kernel 1 alone)\n", n, label, q1);
+  std::printf("queued n=%d %-16s %.4f ms\n", n, label, time_queued_ms(restore, run));
+  if (alone) std::printf("queued n=%d %-16s %.4f ms (kernel 1 alone)\n", n, label, time_queued_ms(restore, first));
+}
+template <int T1, int I1, int T2 = 512, int I2 = 8>
+static void two_row(custom_sort_bench& bench, float* src, const char* label) {
+  two_launch_row<T1, I1, T2, I2>(bench, src, label, merge_runs_kernel<T2, I2, custom_greater>, true);
+}
+template <int T1, int I1, int T2, int I2, bool Direct>
+static void lean_row(custom_sort_bench& bench, float* src, const char* label) {
+  two_launch_row<T1, I1, T2, I2>(bench, src, label, merge_runs_lean_kernel<T2, I2, Direct, custom_greater>, false);
 }
 
 static bool tide_only = false;  // "ab": Thrust's and tide::sort's rows only (old and new headers)
@@ -210,7 +255,12 @@ static void rows(std::size_t n) {
                 tide::sort(tide::device, bench.keys(), bench.keys() + n, custom_greater{});
               }));
   if (tide_only) {
-    one_launch_rows(bench, src);
+    two_row<128, 9, 512, 9>(bench, src, "2k 128x9 512x9");
+    lean_row<128, 9, 512, 9, false>(bench, src, "lean 128x9");
+    lean_row<128, 9, 512, 9, true>(bench, src, "lean direct");
+    lean_row<256, 9, 512, 9, false>(bench, src, "lean 256x9");
+    lean_row<256, 9, 512, 9, true>(bench, src, "lean dir 256x9");
+    lean_row<64, 9, 512, 9, true>(bench, src, "lean dir 64x9");
     CK(cudaFree(src));
     CK(cudaFree(ref));
     return;
