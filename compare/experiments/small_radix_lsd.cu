@@ -1,0 +1,125 @@
+// Groundwork for the radix-order sorts of a few thousand keys (docs/notes/sort.md, session 24: 4,096
+// f32 keys took 17.1-18.2 us in tide's one-block digits merge sort against Thrust's 15.5-16.2 on an
+// H200). A one-block LSD radix sort instead: 512 threads x 9 keys, 8-bit digits of the key order
+// (radix_bits_less: -0.0 = +0.0, NaNs last) ranked by block_radix_rank (the onesweep pass's
+// ranking), the keys scattered to their ranks in shared memory, one pass a digit. Rows: this kernel,
+// tide::sort and Thrust, u32 and f32 keys (uniform bits / uniform in [-1e6, 1e6)), timed as compare/
+// times (calls queued between events after the input's copy; the median of 100), each checked
+// against Thrust's result bit for bit (f32 inputs without NaN or -0.0, where the orders agree).
+// Build (sm_90):
+//   nvcc -std=c++17 -O3 -arch=sm_90 -DTIDE_DEVICE_SYSTEM=3 --extended-lambda --expt-relaxed-constexpr \
+//        -Xcompiler=-fopenmp -Iinclude compare/experiments/small_radix_lsd.cu build/cuda/libtide.a -lgomp
+#include <tide/tide.hpp>
+#include <thrust/execution_policy.h>
+#include <thrust/sort.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "experiment.cuh"
+
+namespace td = tide::backend::cuda::detail;
+
+/// Median of reps - 1 calls queued back to back, each between its own events after prep().
+template <class Prep, class F>
+static double time_queued_ms(Prep&& prep, F&& f, int reps = 101) {
+  std::vector<cudaEvent_t> ev(2 * std::size_t(reps));
+  for (auto& e : ev) CK(cudaEventCreate(&e));
+  for (int r = 0; r < reps; ++r) {
+    prep();
+    CK(cudaEventRecord(ev[2 * r], 0));
+    f();
+    CK(cudaEventRecord(ev[2 * r + 1], 0));
+  }
+  CK(cudaDeviceSynchronize());
+  std::vector<float> t;
+  for (int r = 1; r < reps; ++r) {
+    float ms;
+    CK(cudaEventElapsedTime(&ms, ev[2 * r], ev[2 * r + 1]));
+    t.push_back(ms);
+  }
+  for (auto& e : ev) CK(cudaEventDestroy(e));
+  std::sort(t.begin(), t.end());
+  return double(t[t.size() / 2]);
+}
+
+/// One block sorts keys[0, n) (n <= Threads * Items) in `passes` 8-bit LSD passes of order's digits.
+/// Items are warp-striped (block_radix_rank's layout): item u of lane l in warp w is element
+/// w*32*Items + u*32 + l, so ranks are stable; padding takes digit 255 at the tile's end.
+template <int Threads, int Items, class K, class Order>
+__global__ void __launch_bounds__(Threads, 1) lsd_small_kernel(K* keys, int n, Order order, int passes) {
+  using rank_t = td::block_radix_rank<Threads, Items>;
+  __shared__ typename rank_t::storage rank_storage;
+  __shared__ td::shared_array<K, Threads * Items> s_keys;
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+  const int first = warp * 32 * Items + lane;
+  K k[Items];
+#pragma unroll
+  for (int u = 0; u < Items; ++u)
+    if (first + u * 32 < n) k[u] = keys[first + u * 32];
+  for (int pass = 0; pass < passes; ++pass) {
+    int digit_rank[Items];
+#pragma unroll
+    for (int u = 0; u < Items; ++u)
+      digit_rank[u] = first + u * 32 < n ? int((order.digits(k[u]) >> (8 * pass)) & 255u) : 255;
+    int count, excl;
+    rank_t::rank(digit_rank, rank_storage, [](int) {}, count, excl);
+#pragma unroll
+    for (int u = 0; u < Items; ++u)
+      if (digit_rank[u] < n) s_keys.data()[digit_rank[u]] = k[u];
+    __syncthreads();  // the scatter done; rank_storage free again
+#pragma unroll
+    for (int u = 0; u < Items; ++u)
+      if (first + u * 32 < n) k[u] = s_keys.data()[first + u * 32];
+    __syncthreads();  // every read before the next scatter
+  }
+#pragma unroll
+  for (int u = 0; u < Items; ++u)
+    if (first + u * 32 < n) keys[first + u * 32] = k[u];
+}
+
+template <class K>
+static void rows(std::size_t n) {
+  std::vector<K> h(n);
+  std::mt19937 g{static_cast<unsigned>(n)};
+  if constexpr (std::is_same_v<K, float>) {
+    std::uniform_real_distribution<float> u(-1e6f, 1e6f);
+    for (auto& x : h) x = u(g);
+  } else {
+    for (auto& x : h) x = static_cast<K>(g());
+  }
+  K *src, *keys, *ref;
+  for (K** p : {&src, &keys, &ref}) CK(cudaMalloc(p, n * sizeof(K)));
+  CK(cudaMemcpy(src, h.data(), n * sizeof(K), cudaMemcpyHostToDevice));
+  auto restore = [&](K* d) { return [=] { CK(cudaMemcpyAsync(d, src, n * sizeof(K), cudaMemcpyDeviceToDevice)); }; };
+  const char* type = std::is_same_v<K, float> ? "f32" : "u32";
+  const double thrust_ms = time_queued_ms(restore(ref), [&] { thrust::sort(thrust::cuda::par_nosync, ref, ref + n); });
+  std::vector<K> want(n), got(n);
+  CK(cudaMemcpy(want.data(), ref, n * sizeof(K), cudaMemcpyDeviceToHost));
+  auto row = [&](const char* label, auto&& f) {
+    const double ms = time_queued_ms(restore(keys), f);
+    CK(cudaMemcpy(got.data(), keys, n * sizeof(K), cudaMemcpyDeviceToHost));
+    const bool same = std::memcmp(got.data(), want.data(), n * sizeof(K)) == 0;
+    std::printf("%s n=%zu %-12s %.4f ms thrust %.4f ms thrust/this %.3f %s\n", type, n, label, ms, thrust_ms,
+                thrust_ms / ms, same ? "same" : "MISMATCH");
+  };
+  row("tide::sort", [&] { tide::sort(tide::device, keys, keys + n); });
+  const tide::detail::radix_bits_less<K> order{0, 32, false};
+  row("lsd 512x9", [&] { lsd_small_kernel<512, 9, K><<<1, 512>>>(keys, int(n), order, 4); });
+  if (n <= 3584) row("lsd 512x7", [&] { lsd_small_kernel<512, 7, K><<<1, 512>>>(keys, int(n), order, 4); });
+  if (n <= 2048) row("lsd 256x8", [&] { lsd_small_kernel<256, 8, K><<<1, 256>>>(keys, int(n), order, 4); });
+  if (n <= 1536) row("lsd 512x3", [&] { lsd_small_kernel<512, 3, K><<<1, 512>>>(keys, int(n), order, 4); });
+  for (K* p : {src, keys, ref}) CK(cudaFree(p));
+}
+
+int main() {
+  for (std::size_t n : {1000, 1536, 2048, 3000, 4096, 4352}) {
+    rows<std::uint32_t>(n);
+    rows<float>(n);
+  }
+  return 0;
+}
