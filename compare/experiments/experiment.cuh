@@ -45,6 +45,31 @@ double time_prepped_ms(Prep&& prep, F&& f, int reps = 9, cudaStream_t stream = 0
   return double(t[t.size() / 2]);
 }
 
+/// Median of reps - 1 calls queued back to back on the default stream, each between its own events
+/// after prep() (outside them), one wait at the end: as compare/ times a row
+/// (harness/device_ctx.cuh), where the host runs ahead of short calls instead of waiting for each.
+template <class Prep, class F>
+double time_queued_ms(Prep&& prep, F&& f, int reps = 101) {
+  std::vector<cudaEvent_t> ev(2 * std::size_t(reps));
+  for (auto& e : ev) CK(cudaEventCreate(&e));
+  for (int r = 0; r < reps; ++r) {
+    prep();
+    CK(cudaEventRecord(ev[2 * r], 0));
+    f();
+    CK(cudaEventRecord(ev[2 * r + 1], 0));
+  }
+  CK(cudaDeviceSynchronize());
+  std::vector<float> t;
+  for (int r = 1; r < reps; ++r) {
+    float ms;
+    CK(cudaEventElapsedTime(&ms, ev[2 * r], ev[2 * r + 1]));
+    t.push_back(ms);
+  }
+  for (auto& e : ev) CK(cudaEventDestroy(e));
+  std::sort(t.begin(), t.end());
+  return double(t[t.size() / 2]);
+}
+
 /// Median of reps - 1 timed calls (the first warms up), with nothing between them.
 template <class F>
 double time_ms(F&& f, int reps = 21) {

@@ -29,29 +29,6 @@
 
 namespace td = tide::backend::cuda::detail;
 
-/// Median of reps - 1 calls queued back to back, each between its own events after prep().
-template <class Prep, class F>
-static double time_queued_ms(Prep&& prep, F&& f, int reps = 101) {
-  std::vector<cudaEvent_t> ev(2 * std::size_t(reps));
-  for (auto& e : ev) CK(cudaEventCreate(&e));
-  for (int r = 0; r < reps; ++r) {
-    prep();
-    CK(cudaEventRecord(ev[2 * r], 0));
-    f();
-    CK(cudaEventRecord(ev[2 * r + 1], 0));
-  }
-  CK(cudaDeviceSynchronize());
-  std::vector<float> t;
-  for (int r = 1; r < reps; ++r) {
-    float ms;
-    CK(cudaEventElapsedTime(&ms, ev[2 * r], ev[2 * r + 1]));
-    t.push_back(ms);
-  }
-  for (auto& e : ev) CK(cudaEventDestroy(e));
-  std::sort(t.begin(), t.end());
-  return double(t[t.size() / 2]);
-}
-
 template <int Threads, int Items>
 static void shape_row(custom_sort_bench& bench, float* src, const char* label) {
   const int n = int(bench.size());

@@ -24,29 +24,6 @@
 
 namespace td = tide::backend::cuda::detail;
 
-/// Median of reps - 1 calls queued back to back, each between its own events after prep().
-template <class Prep, class F>
-static double time_queued_ms(Prep&& prep, F&& f, int reps = 101) {
-  std::vector<cudaEvent_t> ev(2 * std::size_t(reps));
-  for (auto& e : ev) CK(cudaEventCreate(&e));
-  for (int r = 0; r < reps; ++r) {
-    prep();
-    CK(cudaEventRecord(ev[2 * r], 0));
-    f();
-    CK(cudaEventRecord(ev[2 * r + 1], 0));
-  }
-  CK(cudaDeviceSynchronize());
-  std::vector<float> t;
-  for (int r = 1; r < reps; ++r) {
-    float ms;
-    CK(cudaEventElapsedTime(&ms, ev[2 * r], ev[2 * r + 1]));
-    t.push_back(ms);
-  }
-  for (auto& e : ev) CK(cudaEventDestroy(e));
-  std::sort(t.begin(), t.end());
-  return double(t[t.size() / 2]);
-}
-
 /// One block sorts keys[0, n) (n <= Threads * Items) in `passes` 8-bit LSD passes of order's digits.
 /// Items are warp-striped (block_radix_rank's layout): item u of lane l in warp w is element
 /// w*32*Items + u*32 + l, so ranks are stable; padding takes digit 255 at the tile's end.
