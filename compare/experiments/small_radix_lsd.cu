@@ -6,6 +6,7 @@
 // tide::sort and Thrust, u32 and f32 keys (uniform bits / uniform in [-1e6, 1e6)), timed as compare/
 // times (calls queued between events after the input's copy; the median of 100), each checked
 // against Thrust's result bit for bit (f32 inputs without NaN or -0.0, where the orders agree).
+// lsd_digits_kernel: the digits computed once, moved with a 16-bit index, the keys gathered at the end.
 // Build (sm_90):
 //   nvcc -std=c++17 -O3 -arch=sm_90 -DTIDE_DEVICE_SYSTEM=3 --extended-lambda --expt-relaxed-constexpr \
 //        -Xcompiler=-fopenmp -Iinclude compare/experiments/small_radix_lsd.cu build/cuda/libtide.a -lgomp
@@ -59,6 +60,56 @@ __global__ void __launch_bounds__(Threads, 1) lsd_small_kernel(K* keys, int n, O
     if (first + u * 32 < n) keys[first + u * 32] = k[u];
 }
 
+/// The same, with each key's digits computed once: shared memory moves the digits and a 16-bit
+/// index each pass, and the keys are gathered from global memory at the end (in place: one block,
+/// every read before the barrier, every write after it).
+template <int Threads, int Items, class K, class Order>
+__global__ void __launch_bounds__(Threads, 1) lsd_digits_kernel(K* keys, int n, Order order, int passes) {
+  using rank_t = td::block_radix_rank<Threads, Items>;
+  using bits_t = typename Order::bits_type;
+  __shared__ typename rank_t::storage rank_storage;
+  __shared__ td::shared_array<bits_t, Threads * Items> s_bits;
+  __shared__ td::shared_array<unsigned short, Threads * Items> s_idx;
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+  const int first = warp * 32 * Items + lane;
+  bits_t b[Items];
+  unsigned short idx[Items];
+#pragma unroll
+  for (int u = 0; u < Items; ++u) {
+    idx[u] = (unsigned short)(first + u * 32);
+    if (first + u * 32 < n) b[u] = order.digits(keys[first + u * 32]);
+  }
+  for (int pass = 0; pass < passes; ++pass) {
+    int digit_rank[Items];
+#pragma unroll
+    for (int u = 0; u < Items; ++u) digit_rank[u] = first + u * 32 < n ? int((b[u] >> (8 * pass)) & 255u) : 255;
+    int count, excl;
+    rank_t::rank(digit_rank, rank_storage, [](int) {}, count, excl);
+#pragma unroll
+    for (int u = 0; u < Items; ++u)
+      if (digit_rank[u] < n) {
+        s_bits.data()[digit_rank[u]] = b[u];
+        s_idx.data()[digit_rank[u]] = idx[u];
+      }
+    __syncthreads();
+#pragma unroll
+    for (int u = 0; u < Items; ++u)
+      if (first + u * 32 < n) {
+        b[u] = s_bits.data()[first + u * 32];
+        idx[u] = s_idx.data()[first + u * 32];
+      }
+    __syncthreads();
+  }
+  K k[Items];
+#pragma unroll
+  for (int u = 0; u < Items; ++u)
+    if (first + u * 32 < n) k[u] = keys[idx[u]];
+  __syncthreads();
+#pragma unroll
+  for (int u = 0; u < Items; ++u)
+    if (first + u * 32 < n) keys[first + u * 32] = k[u];
+}
+
 template <class K>
 static void rows(std::size_t n) {
   std::vector<K> h(n);
@@ -87,6 +138,9 @@ static void rows(std::size_t n) {
   row("tide::sort", [&] { tide::sort(tide::device, keys, keys + n); });
   const tide::detail::radix_bits_less<K> order{0, 32, false};
   row("lsd 512x9", [&] { lsd_small_kernel<512, 9, K><<<1, 512>>>(keys, int(n), order, 4); });
+  row("digits 512x9", [&] { lsd_digits_kernel<512, 9, K><<<1, 512>>>(keys, int(n), order, 4); });
+  if (n <= 3584) row("digits 512x7", [&] { lsd_digits_kernel<512, 7, K><<<1, 512>>>(keys, int(n), order, 4); });
+  if (n <= 2048) row("digits 256x8", [&] { lsd_digits_kernel<256, 8, K><<<1, 256>>>(keys, int(n), order, 4); });
   if (n <= 3584) row("lsd 512x7", [&] { lsd_small_kernel<512, 7, K><<<1, 512>>>(keys, int(n), order, 4); });
   if (n <= 2048) row("lsd 256x8", [&] { lsd_small_kernel<256, 8, K><<<1, 256>>>(keys, int(n), order, 4); });
   if (n <= 1536) row("lsd 512x3", [&] { lsd_small_kernel<512, 3, K><<<1, 512>>>(keys, int(n), order, 4); });
