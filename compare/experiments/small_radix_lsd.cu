@@ -7,6 +7,7 @@
 // times (calls queued between events after the input's copy; the median of 100), each checked
 // against Thrust's result bit for bit (f32 inputs without NaN or -0.0, where the orders agree).
 // lsd_digits_kernel: the digits computed once, moved with a 16-bit index, the keys gathered at the end.
+// `small_radix_lsd top0`: u32 keys with random and with constant top bytes, and f32, at 2^12-2^16.
 // Build (sm_90):
 //   nvcc -std=c++17 -O3 -arch=sm_90 -DTIDE_DEVICE_SYSTEM=3 --extended-lambda --expt-relaxed-constexpr \
 //        -Xcompiler=-fopenmp -Iinclude compare/experiments/small_radix_lsd.cu build/cuda/libtide.a -lgomp
@@ -19,6 +20,7 @@
 #include <cstdio>
 #include <cstring>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "experiment.cuh"
@@ -110,21 +112,23 @@ __global__ void __launch_bounds__(Threads, 1) lsd_digits_kernel(K* keys, int n, 
     if (first + u * 32 < n) keys[first + u * 32] = k[u];
 }
 
+/// top_mask: the bits u32 keys keep (0x00ffffff: a constant top byte, as f32 keys in [-1e6, 1e6)
+/// nearly have).
 template <class K>
-static void rows(std::size_t n) {
+static void rows(std::size_t n, std::uint32_t top_mask = ~0u) {
   std::vector<K> h(n);
   std::mt19937 g{static_cast<unsigned>(n)};
   if constexpr (std::is_same_v<K, float>) {
     std::uniform_real_distribution<float> u(-1e6f, 1e6f);
     for (auto& x : h) x = u(g);
   } else {
-    for (auto& x : h) x = static_cast<K>(g());
+    for (auto& x : h) x = static_cast<K>(g() & top_mask);
   }
   K *src, *keys, *ref;
   for (K** p : {&src, &keys, &ref}) CK(cudaMalloc(p, n * sizeof(K)));
   CK(cudaMemcpy(src, h.data(), n * sizeof(K), cudaMemcpyHostToDevice));
   auto restore = [&](K* d) { return [=] { CK(cudaMemcpyAsync(d, src, n * sizeof(K), cudaMemcpyDeviceToDevice)); }; };
-  const char* type = std::is_same_v<K, float> ? "f32" : "u32";
+  const char* type = std::is_same_v<K, float> ? "f32" : top_mask == ~0u ? "u32" : "u32-top0";
   const double thrust_ms = time_queued_ms(restore(ref), [&] { thrust::sort(thrust::cuda::par_nosync, ref, ref + n); });
   std::vector<K> want(n), got(n);
   CK(cudaMemcpy(want.data(), ref, n * sizeof(K), cudaMemcpyDeviceToHost));
@@ -137,8 +141,8 @@ static void rows(std::size_t n) {
   };
   row("tide::sort", [&] { tide::sort(tide::device, keys, keys + n); });
   const tide::detail::radix_bits_less<K> order{0, 32, false};
-  row("lsd 512x9", [&] { lsd_small_kernel<512, 9, K><<<1, 512>>>(keys, int(n), order, 4); });
-  row("digits 512x9", [&] { lsd_digits_kernel<512, 9, K><<<1, 512>>>(keys, int(n), order, 4); });
+  if (n <= 4352) row("lsd 512x9", [&] { lsd_small_kernel<512, 9, K><<<1, 512>>>(keys, int(n), order, 4); });
+  if (n <= 4352) row("digits 512x9", [&] { lsd_digits_kernel<512, 9, K><<<1, 512>>>(keys, int(n), order, 4); });
   if (n <= 3584) row("digits 512x7", [&] { lsd_digits_kernel<512, 7, K><<<1, 512>>>(keys, int(n), order, 4); });
   if (n <= 2048) row("digits 256x8", [&] { lsd_digits_kernel<256, 8, K><<<1, 256>>>(keys, int(n), order, 4); });
   if (n <= 3584) row("lsd 512x7", [&] { lsd_small_kernel<512, 7, K><<<1, 512>>>(keys, int(n), order, 4); });
@@ -147,7 +151,15 @@ static void rows(std::size_t n) {
   for (K* p : {src, keys, ref}) CK(cudaFree(p));
 }
 
-int main() {
+int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "top0") {  // the low-entropy digit check, tide::sort's paths too
+    for (std::size_t n : {4096, 16384, 65536}) {
+      rows<std::uint32_t>(n);
+      rows<std::uint32_t>(n, 0x00ffffffu);
+      rows<float>(n);
+    }
+    return 0;
+  }
   for (std::size_t n : {1000, 1536, 2048, 3000, 4096, 4352}) {
     rows<std::uint32_t>(n);
     rows<float>(n);
