@@ -43,21 +43,6 @@ static void shape_row(custom_sort_bench& bench, float* src, const char* label) {
   std::printf("queued n=%d %-16s %.4f ms\n", n, label, q);
 }
 
-/// Kernel 1 of the two-kernel sort: block b sorts keys[b * tile, ...) (tile = Threads * Items).
-template <int Threads, int Items, class Comp>
-__global__ void __launch_bounds__(Threads) chunk_sort_kernel(float* keys, int n, Comp comp) {
-  __shared__ td::shared_array<float, Threads * Items> s;
-  constexpr int tile = Threads * Items;
-  td::grid_dependents_may_start();
-  float* base = keys + std::size_t(blockIdx.x) * tile;
-  const int valid = min(tile, n - int(blockIdx.x) * tile);
-  float k[Items];
-  float v[1];
-  td::load_blocked<Threads, Items>(base, valid, k, s.data());
-  td::block_merge_sort<Threads, Items, false>(k, v, valid, s.data(), s.data(), comp);
-  td::store_blocked<Threads, Items>(base, valid, k, s.data());
-}
-
 /// Kernel 2: one block merges sorted runs of `width` keys up to the whole of keys[0, n).
 template <int Threads, int Items, class Comp>
 __global__ void __launch_bounds__(Threads, 1) merge_runs_kernel(float* keys, int n, int width0, Comp comp) {
@@ -192,7 +177,10 @@ static void two_launch_row(custom_sort_bench& bench, float* src, const char* lab
   static_assert((2 * chunk) % I2 == 0, "runs must pair on the merge block's items");
   if (n <= chunk || n > T2 * I2) return;
   auto restore = [&] { CK(cudaMemcpyAsync(bench.keys(), src, std::size_t(n) * 4, cudaMemcpyDeviceToDevice)); };
-  auto first = [&] { chunk_sort_kernel<T1, I1><<<(n + chunk - 1) / chunk, T1>>>(bench.keys(), n, custom_greater{}); };
+  auto first = [&] {  // kernel 1: the library's small_sort_kernel, a chunk a block
+    td::small_sort_kernel<T1, I1, false, float, float, float*, float*, custom_greater>
+        <<<(n + chunk - 1) / chunk, T1>>>(bench.keys(), bench.keys(), n, custom_greater{});
+  };
   auto run = [&] {
     first();
     td::launch_dependent("x", "merge_runs", merge, dim3(1), dim3(T2), 0, 0, bench.keys(), n, chunk, custom_greater{});
