@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <numeric>
 
@@ -254,6 +255,77 @@ TEST_CASE_TEMPLATE("sort and sort_by_key of 8-byte keys are right at every size 
 }
 
 namespace {
+/// Sizes around the GPU's one-block LSD shapes for keys of up to 4 bytes (512 threads of 3, 5, 7
+/// or 9 items: tiles of 1536, 2560, 3584, 4608, the last cut at 4352 where the onesweep sort takes
+/// over): 1 to 40, every size within 24 of each tile end, and a stride of 37 between.
+std::vector<std::int64_t> lsd_shape_sizes() {
+  std::vector<std::int64_t> v;
+  for (std::int64_t n = 1; n <= 40; ++n) v.push_back(n);
+  for (std::int64_t edge : {1536, 2560, 3584, 4352})
+    for (std::int64_t n = edge - 24; n <= edge + 24; ++n) v.push_back(n);
+  for (std::int64_t n = 41; n <= 4400; n += 37) v.push_back(n);
+  return v;
+}
+
+/// random_keys, with NaNs of both signs, zeros of both signs and infinities among float keys.
+template <class T>
+std::vector<T> keys_with_specials(std::int64_t n, const std::string& salt) {
+  auto v = random_keys<T>(n, salt);
+  if constexpr (std::is_floating_point_v<T>) {
+    const T specials[] = {std::numeric_limits<T>::quiet_NaN(), -std::numeric_limits<T>::quiet_NaN(), T(0.0),
+                          T(-0.0), std::numeric_limits<T>::infinity(), -std::numeric_limits<T>::infinity()};
+    for (std::size_t i = 3; i < v.size(); i += 7) v[i] = specials[(i / 7) % 6];
+  }
+  return v;
+}
+}  // namespace
+
+TEST_CASE_TEMPLATE("sort and sort_by_key of keys of up to 4 bytes are right at every size around the one-block shapes",
+                   B, TIDE_TEST_BACKENDS) {
+  auto run = [](auto tag) {
+    using T = decltype(tag);
+    CAPTURE(type_name<T>());
+    for (std::int64_t n : lsd_shape_sizes()) {
+      CAPTURE(n);
+      const auto h = keys_with_specials<T>(n, "lsd-shapes");
+      for (bool descending : {false, true}) {
+        CAPTURE(descending);
+        const auto perm = descending ? reference_permutation(h, key_order<T, true>())
+                                     : reference_permutation(h, key_order<T, false>());
+        const auto want = gather(h, perm);
+        std::vector<std::uint32_t> perm32(perm.begin(), perm.end());
+        auto d = to_backend<B>(h);
+        auto dk = to_backend<B>(h);
+        auto dv = to_backend<B>(iota_vector(n));  // 8-byte values
+        auto dk32 = to_backend<B>(h);
+        std::vector<std::uint32_t> iota32(static_cast<std::size_t>(n));
+        std::iota(iota32.begin(), iota32.end(), 0u);
+        auto dv32 = to_backend<B>(iota32);  // 4-byte values
+        if (descending) {
+          tide::sort(B::policy(), d.begin(), d.end(), tide::greater<T>());
+          tide::sort_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), tide::greater<T>());
+          tide::sort_by_key(B::policy(), dk32.begin(), dk32.end(), dv32.begin(), tide::greater<T>());
+        } else {
+          tide::sort(B::policy(), d.begin(), d.end());
+          tide::sort_by_key(B::policy(), dk.begin(), dk.end(), dv.begin());
+          tide::sort_by_key(B::policy(), dk32.begin(), dk32.end(), dv32.begin());
+        }
+        // One CHECK per size and order (not per element): a failure names n, the order and the form.
+        CHECK_MESSAGE(same_bits(to_std(d), want), "sort");
+        CHECK_MESSAGE(same_bits(to_std(dk), want), "sort_by_key keys, 8-byte values");
+        CHECK_MESSAGE(to_std(dv) == perm, "sort_by_key 8-byte values");
+        CHECK_MESSAGE(same_bits(to_std(dk32), want), "sort_by_key keys, 4-byte values");
+        CHECK_MESSAGE(to_std(dv32) == perm32, "sort_by_key 4-byte values");
+      }
+    }
+  };
+  run(std::uint8_t{});
+  run(std::int16_t{});
+  run(std::uint32_t{});
+  run(float{});
+}
+
+namespace {
 /// Orders points by x only, descending: ties in x must keep their input order.
 struct by_x_descending {
   TIDE_HOST_DEVICE bool operator()(const point& a, const point& b) const { return a.x > b.x; }
@@ -456,6 +528,87 @@ TEST_CASE("sort_by_key of bool keys on the host policies: false first ascending,
     run(tide::seq, descending);
     run(tide::par, descending);
   }
+}
+
+namespace {
+/// The key order, written independently of radix_traits: floats by value, -0.0 == +0.0, NaNs of
+/// either sign last in both directions. Returns -1, 0 or 1.
+template <class T>
+int independent_order(T a, T b, bool descending) {
+  if constexpr (std::is_floating_point_v<T>) {
+    const bool na = std::isnan(a), nb = std::isnan(b);
+    if (na || nb) return na == nb ? 0 : (na ? 1 : -1);
+  }
+  const int c = a < b ? -1 : (b < a ? 1 : 0);  // (-0.0 == +0.0 here)
+  return descending ? -c : c;
+}
+}  // namespace
+
+TEST_CASE("radix order bits order keys as the key order does, turn back into the keys, and all ones is last") {
+  auto check = [](auto tag, const auto& values) {
+    using T = decltype(tag);
+    using traits = tide::detail::radix_traits<T>;
+    using bits_t = typename traits::bits_type;
+    CAPTURE(type_name<T>());
+    for (bool descending : {false, true}) {
+      CAPTURE(descending);
+      int wrong_order = 0, wrong_back = 0;
+      for (T a : values) {
+        const bits_t ba = traits::order_bits(a, descending);
+        for (T b : values) {
+          const bits_t bb = traits::order_bits(b, descending);
+          const int want = independent_order(a, b, descending);
+          wrong_order += (ba < bb ? -1 : (bb < ba ? 1 : 0)) != want;
+        }
+        bool lossy = false;  // NaN payloads and -0.0 do not turn back
+        if constexpr (std::is_floating_point_v<T>) lossy = std::isnan(a) || (a == T(0) && std::signbit(a));
+        if (!lossy)
+          wrong_back += tide::detail::bits_of(traits::key_of_order_bits(ba, descending)) != tide::detail::bits_of(a);
+      }
+      CHECK(wrong_order == 0);
+      CHECK(wrong_back == 0);
+      // The padding of the small GPU radix sort: order bits all ones, after every key.
+      const T last = traits::key_of_order_bits(bits_t(~bits_t(0)), descending);
+      CHECK(traits::order_bits(last, descending) == bits_t(~bits_t(0)));
+    }
+  };
+  auto some = [](auto tag) {
+    using T = decltype(tag);
+    std::vector<T> v;
+    auto g = rng(std::string("order-bits-") + type_name<T>());
+    if constexpr (std::is_floating_point_v<T>) {
+      using lim = std::numeric_limits<T>;
+      v = {T(0.0), T(-0.0), T(1), T(-1), lim::infinity(), -lim::infinity(), lim::quiet_NaN(),
+           -lim::quiet_NaN(), lim::denorm_min(), -lim::denorm_min(), lim::min(), -lim::min(), lim::max(),
+           lim::lowest()};
+      std::uniform_real_distribution<double> mant(-1, 1);
+      std::uniform_int_distribution<int> exp(-60, 60);
+      for (int i = 0; i < 150; ++i) v.push_back(static_cast<T>(std::ldexp(mant(g), exp(g))));
+    } else {
+      v = {T(0), T(1), std::numeric_limits<T>::max(), std::numeric_limits<T>::min()};
+      for (int i = 0; i < 150; ++i) {
+        const std::uint64_t bits = g();
+        T x;
+        std::memcpy(&x, &bits, sizeof(T));
+        v.push_back(x);
+      }
+    }
+    return v;
+  };
+  std::vector<std::int8_t> all8;
+  for (int i = -128; i < 128; ++i) all8.push_back(static_cast<std::int8_t>(i));
+  check(std::int8_t{}, all8);
+  check(std::int16_t{}, some(std::int16_t{}));
+  check(std::uint16_t{}, some(std::uint16_t{}));
+  check(std::int32_t{}, some(std::int32_t{}));
+  check(std::uint32_t{}, some(std::uint32_t{}));
+  check(std::int64_t{}, some(std::int64_t{}));
+  check(std::uint64_t{}, some(std::uint64_t{}));
+  check(float{}, some(float{}));
+  check(double{}, some(double{}));
+  using bool_traits = tide::detail::radix_traits<bool>;
+  CHECK(bool_traits::key_of_order_bits(0xff, false) == true);  // bool's last value, each way
+  CHECK(bool_traits::key_of_order_bits(0xff, true) == false);
 }
 
 TEST_CASE_TEMPLATE("float keys: -0.0 == +0.0 keep input order, NaNs of either sign last, bits survive", B,

@@ -64,6 +64,22 @@ struct radix_traits {
       if (key != key) return a;
     return bits_type(~a);
   }
+
+  /// The key whose order_bits are `bits`, where order_bits maps keys one to one (all but NaNs and
+  /// -0.0); all ones give a key whose order bits are all ones (a NaN for floats; bool: the last
+  /// value in the order), which the small GPU radix sort pads its tile with.
+  static TIDE_HOST_DEVICE TIDE_FORCEINLINE T key_of_order_bits(bits_type bits, bool descending) {
+    bits_type a = descending ? bits_type(~bits) : bits;
+    if constexpr (std::is_same_v<T, bool>)
+      return a != 0;
+    else if constexpr (std::is_floating_point_v<T>)
+      a = (a & top_bit) ? bits_type(a & bits_type(~top_bit)) : bits_type(~a);
+    else if constexpr (std::is_signed_v<T>)
+      a = bits_type(a ^ top_bit);
+    T key;
+    std::memcpy(&key, &a, sizeof(T));
+    return key;
+  }
 };
 
 /// Comparison in tide's key order, for the host backends and merge paths: less by order_bits.

@@ -38,6 +38,7 @@
 #include "scan.hpp"
 #include "set_operations.hpp"
 #include "scan_by_key.hpp"
+#include "small_radix_sort.hpp"
 #include "small_sort.hpp"
 #include "tile_state_buffer.hpp"
 
@@ -236,7 +237,13 @@ edges radix_sort(std::int64_t limit = default_limit) {
   const std::int64_t small = cuda::detail::small_sort_capacity<K, value_t, pairs>();
   using small_t = cuda::detail::small_sort_tuning<sizeof(K), pairs ? sizeof(value_t) : 0>;
   using digits_t = cuda::detail::small_radix_tuning<order_t, K, value_t, pairs>;
-  if (digits_t::short_tile > 0) e.at(digits_t::short_tile);  // the digits sort's 512x3 shape up to here
+  using lsd_t = cuda::detail::small_lsd_tuning<order_t, K, value_t, pairs>;
+  if (lsd_t::takes) {  // the LSD sort's shapes, each up to its tile
+    for (std::int64_t tile : {lsd_t::s0::tile, lsd_t::s1::tile, lsd_t::s2::tile})
+      if (tile < small_radix) e.at(tile);
+  } else if (digits_t::short_tile > 0) {
+    e.at(digits_t::short_tile);  // the digits sort's 512x3 shape up to here
+  }
   if (small_radix > 0) e.at(small_radix);                    // digits sort up to here
   if (small_t::tile > small_radix) e.at(small_t::tile);      // the wide small block up to here
   e.at(small);                                               // one block up to here

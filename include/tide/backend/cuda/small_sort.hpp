@@ -1,17 +1,12 @@
 #pragma once
-// Sorts of a few thousand elements: one launch, one block, a stable merge sort in shared memory.
-// - Radix-order keys, every size of the one-block path (up to small_sort_capacity: 4352 for
-//   elements of up to 10 bytes): the comparator's digits are computed once per key and the block
-//   sorts (digits, index) pairs with a one-instruction comparison; the keys and values then move
-//   once. (With the digits recomputed at every comparison, the merge chains were ALU-latency bound:
-//   1000 f32 keys took 16 us in the kernel; and small_sort_kernel<256, 17> in radix order was
-//   71-194 KB of sm_90 code a kernel against 11-15 KB for the digits sort, issue 18.)
-// - Anything else: the keys (and values) themselves, with the caller's comparator, in a wide short
-//   block up to 1536 elements (512x3: short serial merges, many warps to hide the latency). Past it,
-//   elements of up to 8 bytes take a 512x7 block up to 3584, then two launches: blocks of 128x9
-//   sort chunks of 1152 in place, and one 512x9 block, launched as a dependent (its launch hidden
-//   behind the first), merges the chunks' runs in two levels. Larger elements take the merge sort's
-//   tile shape in one block.
+// Sorts of a few thousand elements by the caller's comparator (radix-order keys:
+// small_radix_sort.hpp): a stable merge sort of the keys (and values) in shared memory.
+// - Up to 1536 elements, one wide short block (512x3: short serial merges, many warps to hide the
+//   latency).
+// - Past it, elements of up to 8 bytes take a 512x7 block up to 3584, then two launches: blocks of
+//   128x9 sort chunks of 1152 in place, and one 512x9 block, launched as a dependent (its launch
+//   hidden behind the first), merges the chunks' runs in two levels. Larger elements take the merge
+//   sort's tile shape in one block.
 //   (H100, f32 keys by `a > b`, timed as compare/ does, compare/experiments/small_custom_shapes.cu:
 //   4096 keys in one 256x17 block 15.9-16.1 us, in one 512x9 block 14.8, in the two launches
 //   13.7-14.5, Thrust 14.6-15.3; 2048 keys 14.3-14.5 -> 11.6-12.2 in the 512x7 block. A merge level
@@ -26,7 +21,6 @@
 
 #include <cuda_runtime.h>
 
-#include <atomic>
 #include <cstdint>
 #include <type_traits>
 
@@ -35,7 +29,6 @@
 #include "block/block_merge.hpp"
 #include "launch.hpp"
 #include "merge_sort.hpp"
-#include "smem_opt_in.hpp"
 
 namespace tide::backend::cuda::detail {
 
@@ -130,136 +123,6 @@ void small_sort(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n, Comp 
     launch(algorithm, "small_sort", small_sort_kernel<large::threads, large::items, Pairs, K, V, KeyIt, ValIt, Comp>,
            dim3(1), dim3(large::threads), 0, p.stream, keys, vals, int(n), comp);
   }
-}
-
-// ---- radix-order keys ---------------------------------------------------------------------------
-
-struct small_bits_less {
-  template <class T>
-  __device__ TIDE_FORCEINLINE bool operator()(const T& a, const T& b) const {
-    return a < b;
-  }
-};
-
-/// Dynamic shared memory of small_radix_sort_kernel<Threads, Items> with digits of type Bits: the
-/// digits, then (16-byte aligned) the indices.
-template <class Bits>
-constexpr std::size_t small_radix_smem(int tile) {
-  return (std::size_t(tile) * sizeof(Bits) + 15) / 16 * 16 + std::size_t(tile) * sizeof(int);
-}
-
-/// Shape of the digits sort, one per key and value type: 512 threads and the fewest odd items
-/// (conflict-free blocked shared accesses) that cover small_sort_capacity, so that radix-order keys
-/// never instantiate small_sort_kernel: 512x9 up to 10-byte elements (4608 >= 4352), 512x7 up to
-/// 16. Shared memory holds only the digits and the indices (the keys and values are gathered from
-/// global memory at the end): at most 12 bytes an item, 55 KB at 4608 with 8-byte digits.
-/// Up to short_tile keys a second instance at 512x3 (short_items) takes them: H100, session 16,
-/// 1,000 keys took 14.0-14.9 us at 512x9 against 12.2-13.2 at 512x3 (u32, f32; u64 13.6 against
-/// 15.8-16.6), while 1,537 to 4,352 keys went 1.3-2.7x faster than before at 512x9.
-template <class Order, class K, class V, bool Pairs>
-struct small_radix_tuning {
-  using bits_type = typename Order::bits_type;
-  static constexpr int capacity = int(small_sort_capacity<K, V, Pairs>());
-  static constexpr int threads = 512;
-  static constexpr int items = ((capacity + threads - 1) / threads) | 1;
-  static constexpr int tile = threads * items;
-  static constexpr std::size_t smem = small_radix_smem<bits_type>(tile);
-  static constexpr int short_items = 3;
-  static constexpr int short_tile = items > short_items ? threads * short_items : 0;  ///< 0: no second shape
-  static constexpr std::size_t short_smem = small_radix_smem<bits_type>(threads * short_items);
-};
-
-/// The largest input the digits sort takes: every size of the one-block path.
-template <class Order, class K, class V, bool Pairs>
-constexpr size_type small_radix_capacity() {
-  return small_radix_tuning<Order, K, V, Pairs>::capacity;
-}
-
-/// Stable sort of n <= Threads*Items keys (and values) in one block: the digits of each key once,
-/// a merge sort of (digits, index) pairs, then each key and value moves once. Dynamic shared
-/// memory: small_radix_smem<Order::bits_type>(Threads * Items).
-template <int Threads, int Items, bool Pairs, class K, class V, class KeyIt, class ValIt, class Order>
-__global__ void __launch_bounds__(Threads, 1) small_radix_sort_kernel(KeyIt keys, ValIt vals, int n, Order order) {
-  using bits_t = typename Order::bits_type;
-  constexpr int tile = Threads * Items;
-  extern __shared__ __align__(16) unsigned char small_radix_raw[];
-  bits_t* s_bits = reinterpret_cast<bits_t*>(small_radix_raw);
-  int* s_idx = reinterpret_cast<int*>(small_radix_raw + (std::size_t(tile) * sizeof(bits_t) + 15) / 16 * 16);
-  const int tid = threadIdx.x, start = tid * Items;
-  bits_t bits[Items];
-  int idx[Items];
-  {  // the digits, from coalesced loads (all loads first), to blocked registers through shared memory
-    K k[Items];
-#pragma unroll
-    for (int u = 0; u < Items; ++u)
-      if (u * Threads + tid < n) k[u] = keys[u * Threads + tid];
-#pragma unroll
-    for (int u = 0; u < Items; ++u)
-      if (u * Threads + tid < n) s_bits[u * Threads + tid] = order.digits(k[u]);
-  }
-  __syncthreads();
-#pragma unroll
-  for (int u = 0; u < Items; ++u) {
-    idx[u] = start + u;
-    if (start + u < n) bits[u] = s_bits[start + u];
-  }
-  // (No barrier: the first level stores only this thread's own items, the ones it just read.)
-  small_bits_less less;
-  thread_sort<Items, true>(bits, idx, min(max(n - start, 0), Items), less);
-  // block_merge_sort's levels, but only while the runs are shorter than n: a short input takes
-  // fewer levels than the whole tile. The indices ride along as the values.
-  block_merge_levels<Threads, Items, true>(bits, idx, n, s_bits, s_idx, less, Items, n);
-  // Where each output comes from, striped for coalesced stores. After a warp-local last level only
-  // this warp read these places; the barrier then orders the stores before every warp's reads.
-#pragma unroll
-  for (int u = 0; u < Items; ++u)
-    if (start + u < n) s_idx[start + u] = idx[u];
-  __syncthreads();
-  // Every gather reads the input before any thread writes over it (one block: the barrier orders
-  // them); the second reads of the keys hit the cache the first loads filled.
-  K k[Items];
-  V v[Pairs ? Items : 1];
-#pragma unroll
-  for (int u = 0; u < Items; ++u) {
-    const int i = u * Threads + tid;
-    if (i < n) {
-      const int src = s_idx[i];
-      k[u] = keys[src];
-      if constexpr (Pairs) v[u] = vals[src];
-    }
-  }
-  __syncthreads();
-#pragma unroll
-  for (int u = 0; u < Items; ++u) {
-    const int i = u * Threads + tid;
-    if (i < n) {
-      keys[i] = k[u];
-      if constexpr (Pairs) vals[i] = v[u];
-    }
-  }
-}
-
-/// Stable sort of keys[0, n) (and vals, when Pairs; else pass keys) in radix order `order`
-/// (radix_bits_less) in one block; needs 1 < n <= small_radix_capacity<Order, K, V, Pairs>().
-template <bool Pairs, class KeyIt, class ValIt, class Order>
-void small_radix_sort(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n, Order order,
-                      const char* algorithm) {
-  using K = iter_value_t<KeyIt>;
-  using V = std::conditional_t<Pairs, iter_value_t<ValIt>, K>;
-  using t = small_radix_tuning<Order, K, V, Pairs>;
-  if constexpr (t::short_tile > 0) {
-    if (n <= t::short_tile) {  // (its shared memory stays under 48 KiB)
-      launch(algorithm, "small_radix_sort",
-             small_radix_sort_kernel<t::threads, t::short_items, Pairs, K, V, KeyIt, ValIt, Order>, dim3(1),
-             dim3(t::threads), t::short_smem, p.stream, keys, vals, int(n), order);
-      return;
-    }
-  }
-  auto kernel = small_radix_sort_kernel<t::threads, t::items, Pairs, K, V, KeyIt, ValIt, Order>;
-  static std::atomic<std::uint64_t> opted_in{0};  // past 48 KiB (8-byte digits): one opt-in per device
-  allow_dynamic_smem(kernel, t::smem, opted_in, algorithm);
-  launch(algorithm, "small_radix_sort", kernel, dim3(1), dim3(t::threads), t::smem, p.stream, keys, vals, int(n),
-         order);
 }
 
 }  // namespace tide::backend::cuda::detail

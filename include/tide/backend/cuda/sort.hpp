@@ -2,8 +2,9 @@
 // The CUDA sort primitives: sort, sort_by_key, and the radix_sort / radix_sort_by_key extension.
 //
 // Which algorithm runs:
-// - up to a few thousand elements: one block sorts them in shared memory (one launch; radix-order
-//   keys as (digits, index) pairs, small_sort.hpp);
+// - up to a few thousand elements: shared-memory sorts, radix-order keys in one block (an LSD radix
+//   sort or a merge of (digits, index) pairs, small_radix_sort.hpp), by a comparator in one block or
+//   in chunks and a merge block (small_sort.hpp);
 // - arithmetic keys in raw device memory in tide's key order (the public layer hands less / greater
 //   over as radix_order_less; radix_traits: -0.0 == +0.0, NaNs last, keys moved unchanged): the
 //   onesweep radix sort; values that are not raw pointers to at most 16 trivially copyable bytes
@@ -25,6 +26,7 @@
 #include "launch.hpp"
 #include "merge_sort.hpp"
 #include "radix_sort.hpp"
+#include "small_radix_sort.hpp"
 #include "small_sort.hpp"
 
 namespace tide::backend::cuda {
