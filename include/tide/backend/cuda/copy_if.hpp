@@ -54,14 +54,15 @@ struct staged_shape {
 /// smaller register tiles fill the SMs better below that.
 ///   - staged / staged_stencil: the partitions' (and other sizes' copy_if's) 192 bytes a thread,
 ///     at most 64 items, in blocks of 256; with a stencil of their own, half the items.
-///   - copy_staged / copy_staged_stencil: copy_if of 4-byte values in blocks of 128 at 8 (6)
+///   - copy_staged / copy_staged_stencil: copy_if of 4-byte values in blocks of 128 at 7 (6)
 ///     blocks an SM. H100, cub::DeviceSelect::If's time over the kernel's, 2^24 / 2^28 / 2^30 u32,
 ///     half kept (compare/experiments/copy_if_shapes.cu, 11 shapes): 256x48 0.79 / 0.96 / 0.97,
 ///     128x48 at 8 blocks 0.89 / 1.03 / 1.04; by a stencil (FlaggedIf) 256x24 0.89 / 0.95 / 0.97,
 ///     128x32 at 6 blocks 0.95 / 0.99 / 0.99. More, smaller tiles: each waits on a nearer front.
 ///     The switch stays at the same n (8 and 6 tiles an SM of half and two thirds the items).
-///     Predicates that take registers pay at 8 blocks: f32 by x > 0.5f spills 80 bytes there, and
-///     was 0.78 / 0.83 at 2^28 (256x48 at 2 blocks, its 96 registers; 128x48 at 8; at 7: 0.91).
+///     Predicates that take registers spill at 8 blocks (64 registers): 7 (72) since session 26.
+///     H200 at 2^28, 8 blocks against 7 (FLOAT_SHAPES): u32 by odd 1.016-1.018 / 1.021-1.022; f32
+///     by x > 0.5f 0.83 / 0.89, by x != 0 0.84 / 0.91, by x < 0.25f 0.77-0.78 / 0.85-0.86.
 template <std::size_t ValueBytes, int Arch>
 struct select_tuning {
   static constexpr int block_threads = 256;
@@ -69,7 +70,7 @@ struct select_tuning {
   static constexpr int staged_items_per_thread = 192 / ValueBytes < 64 ? int(192 / ValueBytes) : 64;
   using staged = staged_shape<block_threads, staged_items_per_thread, 0, 4>;
   using staged_stencil = staged_shape<block_threads, staged_items_per_thread / 2, 0, 4>;
-  using copy_staged = std::conditional_t<ValueBytes == 4, staged_shape<128, 48, 8, 8>, staged>;
+  using copy_staged = std::conditional_t<ValueBytes == 4, staged_shape<128, 48, 7, 8>, staged>;
   using copy_staged_stencil = std::conditional_t<ValueBytes == 4, staged_shape<128, 32, 6, 6>, staged_stencil>;
 };
 template <std::size_t ValueBytes>

@@ -18,9 +18,17 @@
 //      the kept items first, in order, then the rejected ones (partitions), in order;
 //   5. write: after a barrier (the offset), each chunk's kept items go to out, coalesced, and its
 //      rejected ones to `rejected` (forward, or backward from its end: partition_reversed).
+// copy_if by a stencil of its own compacts and writes a warp at a time instead (WarpWrite): in step
+// 4 the warp's kept items go to the front of its slice, and in step 5 out to one range, through
+// 16-byte stores between a scalar head and tail. H200, u32 half kept, cub::DeviceSelect::FlaggedIf's
+// time over the kernel's at 2^24 / 2^28 / 2^30: chunks 0.95-0.98 / 1.01-1.03 / 1.02, warp ranges
+// 1.01-1.12 / 1.07-1.09 / 1.08 (compare/experiments/copy_if_shapes.cu WRITE_AB, session 26). By a
+// predicate on the items it changed nothing for u32 (1.01-1.02 at 2^28 either way) and cost f32 by
+// x > 0.5f 2-10% (more registers, more spilled at 8 blocks an SM), so that keeps the chunks.
 // In place (out == first) is safe for the same reason as select_tile's: a tile writes only below
 // its own end, after the look-back, and every earlier tile has read its input by then.
 
+#include <cstdint>
 #include <type_traits>
 
 #include "block/block_load_store.hpp"
@@ -34,7 +42,7 @@ namespace tide::backend::cuda::detail {
 /// partition_reversed (copy_if.hpp); Rejected is no_output for copy_if.
 /// S: the stencil's element type (void: the items are their own stencil).
 template <int Threads, int Items, int RunLen, tile_access Access, bool Partitions, bool Reversed, class T, class S,
-          class Out, class Rejected, class Pred>
+          class Out, class Rejected, class Pred, bool WarpWrite = !Partitions && !std::is_void_v<S>>
 __device__ TIDE_FORCEINLINE void select_tile_staged(const T* in, const S* stencil, Out out, Rejected rejected,
                                                     size_type n, Pred pred, count_tile_state state, size_type tiles,
                                                     size_type* d_count) {
@@ -90,7 +98,22 @@ __device__ TIDE_FORCEINLINE void select_tile_staged(const T* in, const S* stenci
     if (lane == 0) tile_offset = has ? before : 0;
   }
 
-  // 4. Compact each chunk in place: kept items first, then (partitions) the rejected ones.
+  // 4. Compact in place. WarpWrite (copy_if): the warp's kept items to the front of its slice, in
+  // order (an item's slot is its rank in the warp, never past its own position, and every chunk up
+  // to the current one has been read). Otherwise each chunk: kept items first, then (partitions)
+  // the rejected ones.
+  if constexpr (WarpWrite) {
+    const int warp_kept_before = shfl_idx(rank[0], 0);  // kept items of the tile before this warp
+#pragma unroll
+    for (int r = 0; r < runs; ++r) {
+      const auto run = load_run<RunLen>(slice + r * chunk + lane * RunLen);
+      int k = rank[r] - warp_kept_before;
+      __syncwarp();  // every lane has read the chunk
+#pragma unroll
+      for (int e = 0; e < RunLen; ++e)
+        if ((keep >> (r * RunLen + e)) & 1) slice[k++] = run.v[e];
+    }
+  } else {
 #pragma unroll
   for (int r = 0; r < runs; ++r) {
     const int begin = r * chunk + lane * RunLen;
@@ -110,10 +133,36 @@ __device__ TIDE_FORCEINLINE void select_tile_staged(const T* in, const S* stenci
       }
     }
   }
+  }
   __syncthreads();  // tile_offset, and every chunk compacted
 
-  // 5. Write each chunk: kept items to out, rejected ones to `rejected`.
+  // 5. Write. WarpWrite: the warp's kept items, one contiguous range of out; through a pointer,
+  // as aligned 16-byte stores between a scalar head and tail (whole sectors, a quarter of the
+  // store instructions). Otherwise each chunk: kept items to out, rejected ones to `rejected`.
   const size_type offset = tile_offset;
+  if constexpr (WarpWrite) {
+    const int warp_kept_before = shfl_idx(rank[0], 0);
+    const int warp_kept = shfl_idx(rank[runs - 1] + counts[runs - 1], warp_threads - 1) - warp_kept_before;
+    auto to = out + (offset + warp_kept_before);
+    if constexpr (std::is_same_v<Out, T*> && sizeof(T) < 16 && 16 % sizeof(T) == 0) {
+      constexpr int vec = int(16 / sizeof(T));
+      const int misaligned = int((reinterpret_cast<std::uintptr_t>(to) & 15) / sizeof(T));
+      int head = misaligned == 0 ? 0 : vec - misaligned;
+      head = head < warp_kept ? head : warp_kept;
+      if (lane < head) to[lane] = slice[lane];
+      const int vectors = (warp_kept - head) / vec;
+      for (int v = lane; v < vectors; v += warp_threads) {
+        aligned_run<T, vec> run;
+#pragma unroll
+        for (int e = 0; e < vec; ++e) run.v[e] = slice[head + v * vec + e];
+        store_run(to + head + v * vec, run);
+      }
+      const int tail = head + vectors * vec;
+      if (lane < warp_kept - tail) to[tail + lane] = slice[tail + lane];
+    } else {
+      for (int j = lane; j < warp_kept; j += warp_threads) to[j] = slice[j];
+    }
+  } else {
 #pragma unroll
   for (int r = 0; r < runs; ++r) {
     const int chunk_kept_before = shfl_idx(rank[r], 0);
@@ -135,6 +184,7 @@ __device__ TIDE_FORCEINLINE void select_tile_staged(const T* in, const S* stenci
           rejected[q] = c[j];
       }
     }
+  }
   }
   if (g.tile == tiles - 1 && threadIdx.x == 0) *d_count = offset + block_count;
 }
