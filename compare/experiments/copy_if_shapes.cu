@@ -8,6 +8,11 @@
 // Session 19 (H100): 128x48 at 8 blocks an SM for copy_if by a predicate, 128x32 at 6 with a
 // stencil, taken by select_tuning (copy_if.hpp, its comment has the figures; logs in
 // test/gpu/results/session19-2026-11-27/copy_if_shapes*.txt).
+// LIB_ONLY=1 (session 26): tide::copy_if itself against CUB, by odd u32, a u32 stencil and f32 x > 0.5f.
+// FLOAT_SHAPES=1 (session 26): 128x48 at 8 blocks an SM against 7, u32 by odd and f32 by three
+// predicates.
+// WRITE_AB=1 (session 26): the library's shapes with chunk-by-chunk writes against each warp's
+// kept items written as one range (16-byte stores), alternated; then f32.
 // Build (sm_90):
 //   nvcc -std=c++17 -O3 -arch=sm_90 -DTIDE_DEVICE_SYSTEM=3 --extended-lambda --expt-relaxed-constexpr \
 //        -Xcompiler=-fopenmp -Iinclude compare/experiments/copy_if_shapes.cu <build>/libtide.a -lgomp
@@ -39,20 +44,28 @@ struct above_half {
 struct nonzero {
   __host__ __device__ bool operator()(unsigned x) const { return x != 0; }
 };
+struct nonzero_f {  // a light f32 predicate (about one value in 2^24 is zero here)
+  __host__ __device__ bool operator()(float x) const { return x != 0.0f; }
+};
+struct below_quarter {  // f32 x < 0.25f: a quarter kept
+  __host__ __device__ bool operator()(float x) const { return x < 0.25f; }
+};
 
-/// Threads x Items (Items / 2 with a stencil), at least MinBlocks blocks an SM (0: no bound).
-template <int Threads, int Items, int MinBlocks>
+/// Threads x Items (Items / 2 with a stencil), at least MinBlocks blocks an SM (0: no bound);
+/// WarpWrite: each warp's kept items written as one range (session 26), else chunk by chunk.
+template <int Threads, int Items, int MinBlocks, bool WarpWrite = true>
 struct shape {
   static constexpr int block_threads = Threads, staged_items_per_thread = Items, min_blocks = MinBlocks;
+  static constexpr bool warp_write = WarpWrite;
 };
 
 /// select_staged_kernel (select_staged.hpp) with a min-blocks bound: the same tile function.
-template <int Threads, int Items, int MinBlocks, class T, class S, class Pred>
+template <int Threads, int Items, int MinBlocks, bool WarpWrite, class T, class S, class Pred>
 __global__ void __launch_bounds__(Threads, MinBlocks > 0 ? MinBlocks : 1)
     bounded_kernel(const T* in, const S* stencil, T* out, tide::size_type n, Pred pred,
                    cd::count_tile_state state, tide::size_type tiles, tide::size_type* d_count) {
-  cd::select_tile_staged<Threads, Items, 4, cd::tile_access::vector, false, false, T, S>(
-      in, stencil, out, cd::no_output{}, n, pred, state, tiles, d_count);
+  cd::select_tile_staged<Threads, Items, 4, cd::tile_access::vector, false, false, T, S, T*, cd::no_output, Pred,
+                         WarpWrite>(in, stencil, out, cd::no_output{}, n, pred, state, tiles, d_count);
 }
 
 /// select_staged_launch's steps for one shape (aligned pointers only).
@@ -65,7 +78,7 @@ void launch_shape(const T* in, const S* stencil, T* out, tide::size_type n, Pred
   const tide::size_type tiles = cd::ceil_div(n, tide::size_type(threads) * items);
   cd::tile_state_buffer<cd::count_tile_state> state(p, tiles, "copy_if");
   constexpr std::size_t smem = std::size_t(threads) * items * (std::is_void_v<S> ? 1 : 2) * 4;
-  auto kernel = &bounded_kernel<threads, items, Shape::min_blocks, T, S, Pred>;
+  auto kernel = &bounded_kernel<threads, items, Shape::min_blocks, Shape::warp_write, T, S, Pred>;
   cd::allow_dynamic_shared(kernel, smem, "copy_if");
   cd::launch("copy_if", "bounded_kernel", kernel, cd::tile_grid(tiles, "copy_if"), threads, smem, p.stream, in,
              stencil, out, n, pred, state.state(), tiles, d_count);
@@ -110,19 +123,20 @@ void row(buffers& b, bool with_stencil, double memcpy_gbs, double cub_ms, std::s
   const double ms = time_ms(call, 26);
   const bool ok = same_output(b, std::size_t(*b.h_count), kept);
   const double moved = double(b.n) * 4 * (with_stencil ? 2 : 1) + double(kept) * 4;
-  std::printf("copy_if %-7s n=2^%-2d %3dx%-2d B%-2d %.4f ms (%3.0f%% of memcpy)  cub %.4f ms  cub/tide %.3f  %s\n",
+  std::printf("copy_if %-7s n=2^%-2d %3dx%-2d B%-2d %s %.4f ms (%3.0f%% of memcpy)  cub %.4f ms  cub/tide %.3f  %s\n",
               with_stencil ? "stencil" : "pred", int(std::log2(double(b.n))), Tuning::block_threads,
-              Tuning::staged_items_per_thread / (with_stencil ? 2 : 1), Tuning::min_blocks, ms, 100.0 * moved / ms / 1e6 / memcpy_gbs,
+              Tuning::staged_items_per_thread / (with_stencil ? 2 : 1), Tuning::min_blocks,
+              Tuning::warp_write ? "warp " : "chunk", ms, 100.0 * moved / ms / 1e6 / memcpy_gbs,
               cub_ms, cub_ms / ms, ok ? "ok" : "MISMATCH");
 }
 
 /// f32 in [0, 1), half kept by x > 0.5f: a predicate that takes registers (b.in holds the floats).
-template <class Tuning>
+template <class Tuning, class Pred = above_half>
 void float_row(buffers& b, double memcpy_gbs, double cub_ms, std::size_t kept) {
   const float* in = reinterpret_cast<const float*>(b.in);
   float* out = reinterpret_cast<float*>(b.out);
   auto call = [&] {
-    launch_shape<Tuning, void>(in, (const void*)nullptr, out, tide::size_type(b.n), above_half{}, b.d_count);
+    launch_shape<Tuning, void>(in, (const void*)nullptr, out, tide::size_type(b.n), Pred{}, b.d_count);
     CK(cudaMemcpyAsync(b.h_count, b.d_count, sizeof(tide::size_type), cudaMemcpyDeviceToHost));
     CK(cudaStreamSynchronize(0));
   };
@@ -130,18 +144,42 @@ void float_row(buffers& b, double memcpy_gbs, double cub_ms, std::size_t kept) {
   const double ms = time_ms(call, 26);
   const bool ok = same_output(b, std::size_t(*b.h_count), kept);
   const double moved = double(b.n) * 4 + double(kept) * 4;
-  std::printf("copy_if f32     n=2^%-2d %3dx%-2d B%-2d %.4f ms (%3.0f%% of memcpy)  cub %.4f ms  cub/tide %.3f  %s\n",
+  std::printf("copy_if f32 %-13s n=2^%-2d %3dx%-2d B%-2d %s %.4f ms (%3.0f%% of memcpy)  cub %.4f ms  cub/tide %.3f  %s\n",
+              std::is_same_v<Pred, above_half> ? "x>0.5" : std::is_same_v<Pred, nonzero_f> ? "x!=0" : "x<0.25",
               int(std::log2(double(b.n))), Tuning::block_threads, Tuning::staged_items_per_thread, Tuning::min_blocks,
-              ms, 100.0 * moved / ms / 1e6 / memcpy_gbs, cub_ms, cub_ms / ms, ok ? "ok" : "MISMATCH");
+              Tuning::warp_write ? "warp " : "chunk", ms, 100.0 * moved / ms / 1e6 / memcpy_gbs, cub_ms, cub_ms / ms, ok ? "ok" : "MISMATCH");
 }
 
-template <class... Shapes>
-void float_rows(buffers& b, double gbs) {
+template <class Pred, class... Shapes>
+void float_rows_by(buffers& b, double gbs) {
   std::vector<float> h(b.n);
   std::mt19937 g(5);
   for (auto& x : h) x = float(g() >> 8) * (1.0f / 16777216.0f);
   CK(cudaMemcpy(b.in, h.data(), b.n * 4, cudaMemcpyHostToDevice));
   const float* in = reinterpret_cast<const float*>(b.in);
+  void* tmp = nullptr;
+  std::size_t bytes = 0;
+  const long long nl = (long long)b.n;
+  CK(cub::DeviceSelect::If(tmp, bytes, in, reinterpret_cast<float*>(b.ref), b.d_cub_count, nl, Pred{}));
+  CK(cudaMalloc(&tmp, bytes));
+  auto cub_call = [&] {
+    CK(cub::DeviceSelect::If(tmp, bytes, in, reinterpret_cast<float*>(b.ref), b.d_cub_count, nl, Pred{}));
+    CK(cudaMemcpyAsync(b.h_cub_count, b.d_cub_count, 8, cudaMemcpyDeviceToHost));
+    CK(cudaStreamSynchronize(0));
+  };
+  const double cub_ms = time_ms(cub_call, 26);
+  (float_row<Shapes, Pred>(b, gbs, cub_ms, std::size_t(*b.h_cub_count)), ...);
+  std::printf("  cub again %.4f ms\n", time_ms(cub_call, 26));
+  CK(cudaFree(tmp));
+}
+/// tide::copy_if of f32 by x > 0.5f against cub::DeviceSelect::If (b.in then holds the floats).
+void float_library_row(buffers& b) {
+  std::vector<float> h(b.n);
+  std::mt19937 g(5);
+  for (auto& x : h) x = float(g() >> 8) * (1.0f / 16777216.0f);
+  CK(cudaMemcpy(b.in, h.data(), b.n * 4, cudaMemcpyHostToDevice));
+  const float* in = reinterpret_cast<const float*>(b.in);
+  float* out = reinterpret_cast<float*>(b.out);
   void* tmp = nullptr;
   std::size_t bytes = 0;
   const long long nl = (long long)b.n;
@@ -153,9 +191,20 @@ void float_rows(buffers& b, double gbs) {
     CK(cudaStreamSynchronize(0));
   };
   const double cub_ms = time_ms(cub_call, 26);
-  (float_row<Shapes>(b, gbs, cub_ms, std::size_t(*b.h_cub_count)), ...);
+  CK(cudaMemset(b.out, 0, b.n * 4));
+  std::size_t got = 0;
+  const double lib_ms =
+      time_ms([&] { got = std::size_t(tide::copy_if(tide::device, in, in + b.n, out, above_half{}) - out); }, 26);
+  const bool ok = same_output(b, got, std::size_t(*b.h_cub_count));
+  std::printf("copy_if f32 x>0.5 n=2^%-2d tide::copy_if %.4f ms  cub %.4f ms  cub/tide %.3f  %s\n",
+              int(std::log2(double(b.n))), lib_ms, cub_ms, cub_ms / lib_ms, ok ? "ok" : "MISMATCH");
   std::printf("  cub again %.4f ms\n", time_ms(cub_call, 26));
   CK(cudaFree(tmp));
+}
+
+template <class... Shapes>
+void float_rows(buffers& b, double gbs) {
+  float_rows_by<above_half, Shapes...>(b, gbs);
 }
 
 double cub_time(buffers& b, bool with_stencil) {
@@ -230,13 +279,41 @@ int main(int argc, char** argv) {
     CK(cudaMemcpy(b.in, h.data(), b.n * 4, cudaMemcpyHostToDevice));
     CK(cudaMemcpy(b.stencil, hs.data(), b.n * 4, cudaMemcpyHostToDevice));
     const double gbs = memcpy_row(b.n);
-    if (std::getenv("FLOAT_ONLY") == nullptr)
+    if (std::getenv("LIB_ONLY") != nullptr) {
+      // The library's own calls against CUB, twice: u32 by odd, by a u32 stencil, f32 by x > 0.5f.
+      for (int rep = 0; rep < 2; ++rep) {
+        for (bool st : {false, true}) rows_for<>(b, st, gbs);
+        float_library_row(b);
+        CK(cudaMemcpy(b.in, h.data(), b.n * 4, cudaMemcpyHostToDevice));  // the u32 input again
+      }
+    } else if (std::getenv("FLOAT_SHAPES") != nullptr) {
+      // Session 26: 8 blocks an SM (the library's 4-byte shape) against 7, by predicates light and
+      // heavy; u32 by odd first, then three f32 predicates (chunk writes: no stencil).
+      for (int rep = 0; rep < 2; ++rep) {
+        rows_for<shape<128, 48, 8, false>, shape<128, 48, 7, false>>(b, false, gbs);
+        float_rows_by<above_half, shape<128, 48, 8, false>, shape<128, 48, 7, false>>(b, gbs);
+        float_rows_by<nonzero_f, shape<128, 48, 8, false>, shape<128, 48, 7, false>>(b, gbs);
+        float_rows_by<below_quarter, shape<128, 48, 8, false>, shape<128, 48, 7, false>>(b, gbs);
+        CK(cudaMemcpy(b.in, h.data(), b.n * 4, cudaMemcpyHostToDevice));  // the u32 input again
+      }
+    } else if (std::getenv("WRITE_AB") != nullptr) {
+      // Session 26: the library's shapes, chunk-by-chunk writes against warp ranges, alternated.
+      for (int rep = 0; rep < 2; ++rep) {
+        rows_for<shape<128, 48, 8, false>, shape<128, 48, 8, true>, shape<128, 48, 8, false>,
+                 shape<128, 48, 8, true>>(b, false, gbs);
+        rows_for<shape<128, 64, 6, false>, shape<128, 64, 6, true>, shape<128, 64, 6, false>,
+                 shape<128, 64, 6, true>>(b, true, gbs);
+      }
+      float_rows<shape<128, 48, 8, false>, shape<128, 48, 8, true>, shape<128, 48, 7, false>,
+                 shape<128, 48, 7, true>>(b, gbs);
+    } else if (std::getenv("FLOAT_ONLY") == nullptr)
     for (bool st : {false, true})
       rows_for<shape<256, 48, 0>, shape<256, 48, 4>, shape<256, 40, 5>, shape<256, 32, 6>, shape<256, 32, 0>,
                shape<128, 48, 8>, shape<128, 48, 0>, shape<128, 64, 6>, shape<128, 32, 10>, shape<256, 24, 8>,
                shape<512, 24, 4>>(b, st, gbs);
-    float_rows<shape<256, 48, 0>, shape<128, 48, 8>, shape<128, 48, 7>, shape<128, 48, 0>, shape<128, 40, 8>,
-               shape<128, 32, 8>>(b, gbs);
+    if (std::getenv("WRITE_AB") == nullptr && std::getenv("FLOAT_SHAPES") == nullptr && std::getenv("LIB_ONLY") == nullptr)
+      float_rows<shape<256, 48, 0>, shape<128, 48, 8>, shape<128, 48, 7>, shape<128, 48, 0>, shape<128, 40, 8>,
+                 shape<128, 32, 8>>(b, gbs);
     for (void* q : {(void*)b.in, (void*)b.stencil, (void*)b.out, (void*)b.ref, (void*)b.d_cub_count, (void*)b.d_count})
       CK(cudaFree(q));
     CK(cudaFreeHost(b.h_count));
