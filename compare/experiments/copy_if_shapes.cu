@@ -150,7 +150,9 @@ void float_row(buffers& b, double memcpy_gbs, double cub_ms, std::size_t kept) {
               Tuning::warp_write ? "warp " : "chunk", ms, 100.0 * moved / ms / 1e6 / memcpy_gbs, cub_ms, cub_ms / ms, ok ? "ok" : "MISMATCH");
 }
 
-template <class Pred, class... Shapes>
+/// f32 in [0, 1) by Pred: CUB, then each shape's kernel, then (Library) tide::copy_if itself, then
+/// CUB again (b.in then holds the floats).
+template <class Pred, bool Library, class... Shapes>
 void float_rows_by(buffers& b, double gbs) {
   std::vector<float> h(b.n);
   std::mt19937 g(5);
@@ -168,43 +170,25 @@ void float_rows_by(buffers& b, double gbs) {
     CK(cudaStreamSynchronize(0));
   };
   const double cub_ms = time_ms(cub_call, 26);
-  (float_row<Shapes, Pred>(b, gbs, cub_ms, std::size_t(*b.h_cub_count)), ...);
-  std::printf("  cub again %.4f ms\n", time_ms(cub_call, 26));
-  CK(cudaFree(tmp));
-}
-/// tide::copy_if of f32 by x > 0.5f against cub::DeviceSelect::If (b.in then holds the floats).
-void float_library_row(buffers& b) {
-  std::vector<float> h(b.n);
-  std::mt19937 g(5);
-  for (auto& x : h) x = float(g() >> 8) * (1.0f / 16777216.0f);
-  CK(cudaMemcpy(b.in, h.data(), b.n * 4, cudaMemcpyHostToDevice));
-  const float* in = reinterpret_cast<const float*>(b.in);
-  float* out = reinterpret_cast<float*>(b.out);
-  void* tmp = nullptr;
-  std::size_t bytes = 0;
-  const long long nl = (long long)b.n;
-  CK(cub::DeviceSelect::If(tmp, bytes, in, reinterpret_cast<float*>(b.ref), b.d_cub_count, nl, above_half{}));
-  CK(cudaMalloc(&tmp, bytes));
-  auto cub_call = [&] {
-    CK(cub::DeviceSelect::If(tmp, bytes, in, reinterpret_cast<float*>(b.ref), b.d_cub_count, nl, above_half{}));
-    CK(cudaMemcpyAsync(b.h_cub_count, b.d_cub_count, 8, cudaMemcpyDeviceToHost));
-    CK(cudaStreamSynchronize(0));
-  };
-  const double cub_ms = time_ms(cub_call, 26);
-  CK(cudaMemset(b.out, 0, b.n * 4));
-  std::size_t got = 0;
-  const double lib_ms =
-      time_ms([&] { got = std::size_t(tide::copy_if(tide::device, in, in + b.n, out, above_half{}) - out); }, 26);
-  const bool ok = same_output(b, got, std::size_t(*b.h_cub_count));
-  std::printf("copy_if f32 x>0.5 n=2^%-2d tide::copy_if %.4f ms  cub %.4f ms  cub/tide %.3f  %s\n",
-              int(std::log2(double(b.n))), lib_ms, cub_ms, cub_ms / lib_ms, ok ? "ok" : "MISMATCH");
+  const std::size_t kept = std::size_t(*b.h_cub_count);
+  (float_row<Shapes, Pred>(b, gbs, cub_ms, kept), ...);
+  if constexpr (Library) {
+    float* out = reinterpret_cast<float*>(b.out);
+    CK(cudaMemset(b.out, 0, b.n * 4));
+    std::size_t got = 0;
+    const double lib_ms =
+        time_ms([&] { got = std::size_t(tide::copy_if(tide::device, in, in + b.n, out, Pred{}) - out); }, 26);
+    const bool ok = same_output(b, got, kept);
+    std::printf("copy_if f32 n=2^%-2d tide::copy_if %.4f ms  cub %.4f ms  cub/tide %.3f  %s\n",
+                int(std::log2(double(b.n))), lib_ms, cub_ms, cub_ms / lib_ms, ok ? "ok" : "MISMATCH");
+  }
   std::printf("  cub again %.4f ms\n", time_ms(cub_call, 26));
   CK(cudaFree(tmp));
 }
 
 template <class... Shapes>
 void float_rows(buffers& b, double gbs) {
-  float_rows_by<above_half, Shapes...>(b, gbs);
+  float_rows_by<above_half, false, Shapes...>(b, gbs);
 }
 
 double cub_time(buffers& b, bool with_stencil) {
@@ -283,7 +267,7 @@ int main(int argc, char** argv) {
       // The library's own calls against CUB, twice: u32 by odd, by a u32 stencil, f32 by x > 0.5f.
       for (int rep = 0; rep < 2; ++rep) {
         for (bool st : {false, true}) rows_for<>(b, st, gbs);
-        float_library_row(b);
+        float_rows_by<above_half, true>(b, gbs);  // tide::copy_if of f32 by x > 0.5f
         CK(cudaMemcpy(b.in, h.data(), b.n * 4, cudaMemcpyHostToDevice));  // the u32 input again
       }
     } else if (std::getenv("FLOAT_SHAPES") != nullptr) {
@@ -291,9 +275,9 @@ int main(int argc, char** argv) {
       // heavy; u32 by odd first, then three f32 predicates (chunk writes: no stencil).
       for (int rep = 0; rep < 2; ++rep) {
         rows_for<shape<128, 48, 8, false>, shape<128, 48, 7, false>>(b, false, gbs);
-        float_rows_by<above_half, shape<128, 48, 8, false>, shape<128, 48, 7, false>>(b, gbs);
-        float_rows_by<nonzero_f, shape<128, 48, 8, false>, shape<128, 48, 7, false>>(b, gbs);
-        float_rows_by<below_quarter, shape<128, 48, 8, false>, shape<128, 48, 7, false>>(b, gbs);
+        float_rows_by<above_half, false, shape<128, 48, 8, false>, shape<128, 48, 7, false>>(b, gbs);
+        float_rows_by<nonzero_f, false, shape<128, 48, 8, false>, shape<128, 48, 7, false>>(b, gbs);
+        float_rows_by<below_quarter, false, shape<128, 48, 8, false>, shape<128, 48, 7, false>>(b, gbs);
         CK(cudaMemcpy(b.in, h.data(), b.n * 4, cudaMemcpyHostToDevice));  // the u32 input again
       }
     } else if (std::getenv("WRITE_AB") != nullptr) {
