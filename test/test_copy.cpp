@@ -23,6 +23,10 @@ struct nonzero_value {
   template <class T>
   TIDE_HOST_DEVICE bool operator()(const T& x) const { return x != T(0); }
 };
+struct below_fifty {
+  template <class T>
+  TIDE_HOST_DEVICE bool operator()(const T& x) const { return x < T(50); }
+};
 struct negate_int {
   TIDE_HOST_DEVICE int operator()(int x) const { return -x; }
 };
@@ -83,12 +87,13 @@ TEST_CASE_TEMPLATE("copy_if with a stencil keeps the elements whose stencil pass
   });
 }
 
-TEST_CASE_TEMPLATE("copy_if and remove_if by a stencil of the items' width are right at every output offset and in "
-                   "place, past a million items",
+TEST_CASE_TEMPLATE("copy_if and remove_if, by a predicate and by a stencil of the items' width, are right at every "
+                   "output offset and in place, past a million items",
                    B, TIDE_TEST_BACKENDS) {
   // On CUDA, 2^23 + 5 items take the staged tiles, whose warps write their kept items as one range
-  // each, through 16-byte stores between a scalar head and tail: the output offsets 0-3 put that
-  // head at every phase, and remove_if writes over its own input.
+  // each (by a stencil, and by a predicate on 4-byte items, ranked a row at a time), through 16-byte
+  // stores between a scalar head and tail: the output offsets 0-3 put that head at every phase, and
+  // remove_if writes over its own input.
   const std::int64_t n = std::getenv("TIDE_TEST_SMALL") ? 4099 : (1 << 23) + 5;
   auto one_type = [&](auto tag) {
     using T = decltype(tag);
@@ -96,28 +101,45 @@ TEST_CASE_TEMPLATE("copy_if and remove_if by a stencil of the items' width are r
     const auto h = random_vector<T>(n, "copy_if-wide", 0, 100);
     const auto bits = random_vector<int>(n, "copy_if-wide-s", 0, 1);
     const std::vector<T> s(bits.begin(), bits.end());
-    std::vector<T> kept, dropped;
-    for (std::int64_t i = 0; i < n; ++i) (s[i] != T(0) ? kept : dropped).push_back(h[i]);
+    std::vector<T> kept, dropped, low, high;  // by the stencil; by the predicate
+    for (std::int64_t i = 0; i < n; ++i) {
+      (s[i] != T(0) ? kept : dropped).push_back(h[i]);
+      (below_fifty{}(h[i]) ? low : high).push_back(h[i]);
+    }
     const auto d = to_backend<B>(h);
     const auto ds = to_backend<B>(s);
     for (int offset = 0; offset < 4; ++offset) {
       CAPTURE(offset);
-      typename B::template vector<T> out(n + 4, T(7));
-      auto end = tide::copy_if(B::policy(), d.begin(), d.end(), ds.begin(), out.begin() + offset, nonzero_value{});
-      REQUIRE(end - out.begin() == offset + static_cast<std::int64_t>(kept.size()));
-      std::vector<T> want(n + 4, T(7));
-      std::copy(kept.begin(), kept.end(), want.begin() + offset);
-      CHECK(to_std(out) == want);  // nothing before the offset or past the end written
+      auto written_at_offset = [&](auto&& call, const std::vector<T>& selected) {
+        typename B::template vector<T> out(n + 4, T(7));
+        auto end = call(out.begin() + offset);
+        REQUIRE(end - out.begin() == offset + static_cast<std::int64_t>(selected.size()));
+        std::vector<T> want(n + 4, T(7));
+        std::copy(selected.begin(), selected.end(), want.begin() + offset);
+        CHECK(to_std(out) == want);  // nothing before the offset or past the end written
+      };
+      written_at_offset(
+          [&](auto to) { return tide::copy_if(B::policy(), d.begin(), d.end(), ds.begin(), to, nonzero_value{}); },
+          kept);
+      written_at_offset([&](auto to) { return tide::copy_if(B::policy(), d.begin(), d.end(), to, below_fifty{}); },
+                        low);
     }
-    auto in_place = to_backend<B>(h);
-    auto end = tide::remove_if(B::policy(), in_place.begin(), in_place.end(), ds.begin(), nonzero_value{});
-    REQUIRE(end - in_place.begin() == static_cast<std::int64_t>(dropped.size()));
-    auto got = to_std(in_place);
-    CHECK(std::vector<T>(got.begin(), got.begin() + dropped.size()) == dropped);
+    auto removed_in_place = [&](auto&& call, const std::vector<T>& left) {
+      auto v = to_backend<B>(h);
+      auto end = call(v);
+      REQUIRE(end - v.begin() == static_cast<std::int64_t>(left.size()));
+      auto got = to_std(v);
+      CHECK(std::vector<T>(got.begin(), got.begin() + left.size()) == left);
+    };
+    removed_in_place(
+        [&](auto& v) { return tide::remove_if(B::policy(), v.begin(), v.end(), ds.begin(), nonzero_value{}); },
+        dropped);
+    removed_in_place([&](auto& v) { return tide::remove_if(B::policy(), v.begin(), v.end(), below_fifty{}); }, high);
   };
   one_type(std::uint8_t{});
   one_type(std::int16_t{});
   one_type(std::uint32_t{});
+  one_type(std::int32_t{});
   one_type(std::uint64_t{});
   one_type(float{});
 }

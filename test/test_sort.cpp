@@ -215,6 +215,42 @@ std::vector<std::int64_t> single_block_edge_sizes() {
   for (std::int64_t n : {1535, 1536, 1537, 4351, 4352, 4353}) v.push_back(n);
   return v;
 }
+
+/// h sorted by tide::sort and by tide::sort_by_key with 8-byte and with 4-byte values, ascending and
+/// descending, against the reference permutation. One CHECK per size, order and form (not per
+/// element): a failure names n, the order and the form.
+template <class B, class T>
+void check_sorted_both_ways(const std::vector<T>& h) {
+  const auto n = static_cast<std::int64_t>(h.size());
+  for (bool descending : {false, true}) {
+    CAPTURE(descending);
+    const auto perm =
+        descending ? reference_permutation(h, key_order<T, true>()) : reference_permutation(h, key_order<T, false>());
+    const auto want = gather(h, perm);
+    std::vector<std::uint32_t> perm32(perm.begin(), perm.end());
+    auto d = to_backend<B>(h);
+    auto dk = to_backend<B>(h);
+    auto dv = to_backend<B>(iota_vector(n));  // 8-byte values
+    auto dk32 = to_backend<B>(h);
+    std::vector<std::uint32_t> iota32(static_cast<std::size_t>(n));
+    std::iota(iota32.begin(), iota32.end(), 0u);
+    auto dv32 = to_backend<B>(iota32);  // 4-byte values
+    if (descending) {
+      tide::sort(B::policy(), d.begin(), d.end(), tide::greater<T>());
+      tide::sort_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), tide::greater<T>());
+      tide::sort_by_key(B::policy(), dk32.begin(), dk32.end(), dv32.begin(), tide::greater<T>());
+    } else {
+      tide::sort(B::policy(), d.begin(), d.end());
+      tide::sort_by_key(B::policy(), dk.begin(), dk.end(), dv.begin());
+      tide::sort_by_key(B::policy(), dk32.begin(), dk32.end(), dv32.begin());
+    }
+    CHECK_MESSAGE(same_bits(to_std(d), want), "sort");
+    CHECK_MESSAGE(same_bits(to_std(dk), want), "sort_by_key keys, 8-byte values");
+    CHECK_MESSAGE(to_std(dv) == perm, "sort_by_key 8-byte values");
+    CHECK_MESSAGE(same_bits(to_std(dk32), want), "sort_by_key keys, 4-byte values");
+    CHECK_MESSAGE(to_std(dv32) == perm32, "sort_by_key 4-byte values");
+  }
+}
 }  // namespace
 
 // Issue 15: double keys of 1537 to 4352 came out of the GPU sort with values never in the input
@@ -226,27 +262,7 @@ TEST_CASE_TEMPLATE("sort and sort_by_key of 8-byte keys are right at every size 
     CAPTURE(type_name<T>());
     for (std::int64_t n : single_block_edge_sizes()) {
       CAPTURE(n);
-      const auto h = random_keys<T>(n, "single-block-edges");
-      for (bool descending : {false, true}) {
-        CAPTURE(descending);
-        const auto perm = descending ? reference_permutation(h, key_order<T, true>())
-                                     : reference_permutation(h, key_order<T, false>());
-        const auto want = gather(h, perm);
-        auto d = to_backend<B>(h);
-        auto dk = to_backend<B>(h);
-        auto dv = to_backend<B>(iota_vector(n));
-        if (descending) {
-          tide::sort(B::policy(), d.begin(), d.end(), tide::greater<T>());
-          tide::sort_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), tide::greater<T>());
-        } else {
-          tide::sort(B::policy(), d.begin(), d.end());
-          tide::sort_by_key(B::policy(), dk.begin(), dk.end(), dv.begin());
-        }
-        // One CHECK per size and order (not per element): a failure names n, the order and the form.
-        CHECK_MESSAGE(same_bits(to_std(d), want), "sort");
-        CHECK_MESSAGE(same_bits(to_std(dk), want), "sort_by_key keys");
-        CHECK_MESSAGE(to_std(dv) == perm, "sort_by_key values");
-      }
+      check_sorted_both_ways<B>(random_keys<T>(n, "single-block-edges"));
     }
   };
   run(double{});
@@ -287,36 +303,7 @@ TEST_CASE_TEMPLATE("sort and sort_by_key of keys of up to 4 bytes are right at e
     CAPTURE(type_name<T>());
     for (std::int64_t n : lsd_shape_sizes()) {
       CAPTURE(n);
-      const auto h = keys_with_specials<T>(n, "lsd-shapes");
-      for (bool descending : {false, true}) {
-        CAPTURE(descending);
-        const auto perm = descending ? reference_permutation(h, key_order<T, true>())
-                                     : reference_permutation(h, key_order<T, false>());
-        const auto want = gather(h, perm);
-        std::vector<std::uint32_t> perm32(perm.begin(), perm.end());
-        auto d = to_backend<B>(h);
-        auto dk = to_backend<B>(h);
-        auto dv = to_backend<B>(iota_vector(n));  // 8-byte values
-        auto dk32 = to_backend<B>(h);
-        std::vector<std::uint32_t> iota32(static_cast<std::size_t>(n));
-        std::iota(iota32.begin(), iota32.end(), 0u);
-        auto dv32 = to_backend<B>(iota32);  // 4-byte values
-        if (descending) {
-          tide::sort(B::policy(), d.begin(), d.end(), tide::greater<T>());
-          tide::sort_by_key(B::policy(), dk.begin(), dk.end(), dv.begin(), tide::greater<T>());
-          tide::sort_by_key(B::policy(), dk32.begin(), dk32.end(), dv32.begin(), tide::greater<T>());
-        } else {
-          tide::sort(B::policy(), d.begin(), d.end());
-          tide::sort_by_key(B::policy(), dk.begin(), dk.end(), dv.begin());
-          tide::sort_by_key(B::policy(), dk32.begin(), dk32.end(), dv32.begin());
-        }
-        // One CHECK per size and order (not per element): a failure names n, the order and the form.
-        CHECK_MESSAGE(same_bits(to_std(d), want), "sort");
-        CHECK_MESSAGE(same_bits(to_std(dk), want), "sort_by_key keys, 8-byte values");
-        CHECK_MESSAGE(to_std(dv) == perm, "sort_by_key 8-byte values");
-        CHECK_MESSAGE(same_bits(to_std(dk32), want), "sort_by_key keys, 4-byte values");
-        CHECK_MESSAGE(to_std(dv32) == perm32, "sort_by_key 4-byte values");
-      }
+      check_sorted_both_ways<B>(keys_with_specials<T>(n, "lsd-shapes"));
     }
   };
   run(std::uint8_t{});

@@ -13,6 +13,14 @@
 // predicates.
 // WRITE_AB=1 (session 26): the library's shapes with chunk-by-chunk writes against each warp's
 // kept items written as one range (16-byte stores), alternated; then f32.
+// STRIPED_AB=1 (session 27): copy_if's warp-range form with lane-striped flags, a ballot a row in
+// the compaction and bank-rotated vector reads in the write (select_staged.hpp's warp_rows) against
+// session 26's form (its header, renamed: build with -DWITH_S26 and -I to a folder holding
+// select_staged_s26.cuh, made by
+//   git show a2e576f:include/tide/backend/cuda/select_staged.hpp | sed -e 's#"block/#"tide/backend/cuda/block/#;
+//   s#"device_utility.hpp"#"tide/backend/cuda/device_utility.hpp"#; s#"lookback.hpp"#"tide/backend/cuda/lookback.hpp"#;
+//   s/select_tile_staged/select_tile_staged_s26/g; s/select_staged_kernel/select_staged_kernel_s26/g'),
+// alternated: by a u32 stencil, and the new form by a predicate against the chunks (u32 and f32).
 // Build (sm_90):
 //   nvcc -std=c++17 -O3 -arch=sm_90 -DTIDE_DEVICE_SYSTEM=3 --extended-lambda --expt-relaxed-constexpr \
 //        -Xcompiler=-fopenmp -Iinclude compare/experiments/copy_if_shapes.cu <build>/libtide.a -lgomp
@@ -29,6 +37,9 @@
 #include <vector>
 
 #include "experiment.cuh"
+#ifdef WITH_S26
+#include "select_staged_s26.cuh"
+#endif
 
 namespace {
 
@@ -52,20 +63,32 @@ struct below_quarter {  // f32 x < 0.25f: a quarter kept
 };
 
 /// Threads x Items (Items / 2 with a stencil), at least MinBlocks blocks an SM (0: no bound);
-/// WarpWrite: each warp's kept items written as one range (session 26), else chunk by chunk.
-template <int Threads, int Items, int MinBlocks, bool WarpWrite = true>
+/// Form (select_staged.hpp's staged_compaction): 0 chunk by chunk, 1 (true) each warp's kept items
+/// compacted run by run and written as one range (session 26's warp form), 2 the same by striped
+/// rows (session 27); S26: session 26's tile function (WITH_S26; 0 and 1 only) instead of the header's.
+template <int Threads, int Items, int MinBlocks, int Form = 1, bool S26 = false>
 struct shape {
   static constexpr int block_threads = Threads, staged_items_per_thread = Items, min_blocks = MinBlocks;
-  static constexpr bool warp_write = WarpWrite;
+  static constexpr int form = Form;
+  static constexpr bool warp_write = Form != 0, s26 = S26;
 };
 
 /// select_staged_kernel (select_staged.hpp) with a min-blocks bound: the same tile function.
-template <int Threads, int Items, int MinBlocks, bool WarpWrite, class T, class S, class Pred>
+template <int Threads, int Items, int MinBlocks, int Form, bool S26, class T, class S, class Pred>
 __global__ void __launch_bounds__(Threads, MinBlocks > 0 ? MinBlocks : 1)
     bounded_kernel(const T* in, const S* stencil, T* out, tide::size_type n, Pred pred,
                    cd::count_tile_state state, tide::size_type tiles, tide::size_type* d_count) {
-  cd::select_tile_staged<Threads, Items, 4, cd::tile_access::vector, false, false, T, S, T*, cd::no_output, Pred,
-                         WarpWrite>(in, stencil, out, cd::no_output{}, n, pred, state, tiles, d_count);
+#ifdef WITH_S26
+  if constexpr (S26) {
+    cd::select_tile_staged_s26<Threads, Items, 4, cd::tile_access::vector, false, false, T, S, T*, cd::no_output,
+                               Pred, Form != 0>(in, stencil, out, cd::no_output{}, n, pred, state, tiles, d_count);
+    return;
+  }
+#endif
+  if constexpr (!S26)
+    cd::select_tile_staged<Threads, Items, 4, cd::tile_access::vector, false, false, T, S, T*, cd::no_output, Pred,
+                           cd::staged_compaction(Form)>(in, stencil, out, cd::no_output{}, n, pred, state, tiles,
+                                                        d_count);
 }
 
 /// select_staged_launch's steps for one shape (aligned pointers only).
@@ -78,7 +101,7 @@ void launch_shape(const T* in, const S* stencil, T* out, tide::size_type n, Pred
   const tide::size_type tiles = cd::ceil_div(n, tide::size_type(threads) * items);
   cd::tile_state_buffer<cd::count_tile_state> state(p, tiles, "copy_if");
   constexpr std::size_t smem = std::size_t(threads) * items * (std::is_void_v<S> ? 1 : 2) * 4;
-  auto kernel = &bounded_kernel<threads, items, Shape::min_blocks, Shape::warp_write, T, S, Pred>;
+  auto kernel = &bounded_kernel<threads, items, Shape::min_blocks, Shape::form, Shape::s26, T, S, Pred>;
   cd::allow_dynamic_shared(kernel, smem, "copy_if");
   cd::launch("copy_if", "bounded_kernel", kernel, cd::tile_grid(tiles, "copy_if"), threads, smem, p.stream, in,
              stencil, out, n, pred, state.state(), tiles, d_count);
@@ -126,7 +149,7 @@ void row(buffers& b, bool with_stencil, double memcpy_gbs, double cub_ms, std::s
   std::printf("copy_if %-7s n=2^%-2d %3dx%-2d B%-2d %s %.4f ms (%3.0f%% of memcpy)  cub %.4f ms  cub/tide %.3f  %s\n",
               with_stencil ? "stencil" : "pred", int(std::log2(double(b.n))), Tuning::block_threads,
               Tuning::staged_items_per_thread / (with_stencil ? 2 : 1), Tuning::min_blocks,
-              Tuning::warp_write ? "warp " : "chunk", ms, 100.0 * moved / ms / 1e6 / memcpy_gbs,
+              Tuning::form == 2 ? "rows  " : Tuning::form == 1 ? (Tuning::s26 ? "runs26" : "runs  ") : "chunk ", ms, 100.0 * moved / ms / 1e6 / memcpy_gbs,
               cub_ms, cub_ms / ms, ok ? "ok" : "MISMATCH");
 }
 
@@ -147,7 +170,8 @@ void float_row(buffers& b, double memcpy_gbs, double cub_ms, std::size_t kept) {
   std::printf("copy_if f32 %-13s n=2^%-2d %3dx%-2d B%-2d %s %.4f ms (%3.0f%% of memcpy)  cub %.4f ms  cub/tide %.3f  %s\n",
               std::is_same_v<Pred, above_half> ? "x>0.5" : std::is_same_v<Pred, nonzero_f> ? "x!=0" : "x<0.25",
               int(std::log2(double(b.n))), Tuning::block_threads, Tuning::staged_items_per_thread, Tuning::min_blocks,
-              Tuning::warp_write ? "warp " : "chunk", ms, 100.0 * moved / ms / 1e6 / memcpy_gbs, cub_ms, cub_ms / ms, ok ? "ok" : "MISMATCH");
+              Tuning::form == 2 ? "rows  " : Tuning::form == 1 ? (Tuning::s26 ? "runs26" : "runs  ") : "chunk ", ms, 100.0 * moved / ms / 1e6 / memcpy_gbs, cub_ms,
+              cub_ms / ms, ok ? "ok" : "MISMATCH");
 }
 
 /// f32 in [0, 1) by Pred: CUB, then each shape's kernel, then (Library) tide::copy_if itself, then
@@ -280,6 +304,21 @@ int main(int argc, char** argv) {
         float_rows_by<below_quarter, false, shape<128, 48, 8, false>, shape<128, 48, 7, false>>(b, gbs);
         CK(cudaMemcpy(b.in, h.data(), b.n * 4, cudaMemcpyHostToDevice));  // the u32 input again
       }
+    } else if (std::getenv("STRIPED_AB") != nullptr) {
+#ifdef WITH_S26
+      // Session 27: the striped warp form against session 26's, alternated; by a stencil (the
+      // library's 128x32 at 6), then by predicates (128x48 at 7: the chunks against the new form).
+      for (int rep = 0; rep < 2; ++rep) {
+        rows_for<shape<128, 64, 6, 1, true>, shape<128, 64, 6, 2>, shape<128, 64, 6, 1, true>,
+                 shape<128, 64, 6, 2>>(b, true, gbs);
+        rows_for<shape<128, 48, 7, 0>, shape<128, 48, 7, 2>, shape<128, 48, 7, 0>, shape<128, 48, 7, 2>>(b, false,
+                                                                                                      gbs);
+      }
+      float_rows<shape<128, 48, 7, 0>, shape<128, 48, 7, 2>, shape<128, 48, 7, 0>, shape<128, 48, 7, 2>>(b, gbs);
+#else
+      std::printf("STRIPED_AB needs -DWITH_S26\n");
+      ++failures;
+#endif
     } else if (std::getenv("WRITE_AB") != nullptr) {
       // Session 26: the library's shapes, chunk-by-chunk writes against warp ranges, alternated.
       for (int rep = 0; rep < 2; ++rep) {
@@ -295,7 +334,8 @@ int main(int argc, char** argv) {
       rows_for<shape<256, 48, 0>, shape<256, 48, 4>, shape<256, 40, 5>, shape<256, 32, 6>, shape<256, 32, 0>,
                shape<128, 48, 8>, shape<128, 48, 0>, shape<128, 64, 6>, shape<128, 32, 10>, shape<256, 24, 8>,
                shape<512, 24, 4>>(b, st, gbs);
-    if (std::getenv("WRITE_AB") == nullptr && std::getenv("FLOAT_SHAPES") == nullptr && std::getenv("LIB_ONLY") == nullptr)
+    if (std::getenv("WRITE_AB") == nullptr && std::getenv("FLOAT_SHAPES") == nullptr && std::getenv("LIB_ONLY") == nullptr &&
+        std::getenv("STRIPED_AB") == nullptr)
       float_rows<shape<256, 48, 0>, shape<128, 48, 8>, shape<128, 48, 7>, shape<128, 48, 0>, shape<128, 40, 8>,
                  shape<128, 32, 8>>(b, gbs);
     for (void* q : {(void*)b.in, (void*)b.stencil, (void*)b.out, (void*)b.ref, (void*)b.d_cub_count, (void*)b.d_count})
