@@ -21,6 +21,8 @@
 //   s#"device_utility.hpp"#"tide/backend/cuda/device_utility.hpp"#; s#"lookback.hpp"#"tide/backend/cuda/lookback.hpp"#;
 //   s/select_tile_staged/select_tile_staged_s26/g; s/select_staged_kernel/select_staged_kernel_s26/g'),
 // alternated: by a u32 stencil, and the new form by a predicate against the chunks (u32 and f32).
+// ROWS_SHAPES=1 (session 27): tile shapes and blocks an SM for the rows form by a predicate (u32,
+// f32), and for the stencil form (runs at 7 blocks, bigger tiles, rows).
 // Build (sm_90):
 //   nvcc -std=c++17 -O3 -arch=sm_90 -DTIDE_DEVICE_SYSTEM=3 --extended-lambda --expt-relaxed-constexpr \
 //        -Xcompiler=-fopenmp -Iinclude compare/experiments/copy_if_shapes.cu <build>/libtide.a -lgomp
@@ -319,6 +321,17 @@ int main(int argc, char** argv) {
       std::printf("STRIPED_AB needs -DWITH_S26\n");
       ++failures;
 #endif
+    } else if (std::getenv("ROWS_SHAPES") != nullptr) {
+      // Session 27, after the rule: shapes for the rows form by a predicate (u32 by odd, f32 by
+      // x > 0.5f), and 7 blocks an SM or rows for the stencil form; the library's shape first.
+      rows_for<shape<128, 48, 7, 2>, shape<128, 48, 8, 2>, shape<128, 48, 0, 2>, shape<128, 64, 7, 2>,
+               shape<128, 64, 0, 2>, shape<256, 48, 4, 2>, shape<128, 32, 10, 2>, shape<128, 48, 7, 2>>(b, false,
+                                                                                                      gbs);
+      float_rows<shape<128, 48, 7, 2>, shape<128, 48, 8, 2>, shape<128, 48, 0, 2>, shape<128, 64, 0, 2>,
+                 shape<128, 48, 7, 2>>(b, gbs);
+      CK(cudaMemcpy(b.in, h.data(), b.n * 4, cudaMemcpyHostToDevice));  // the u32 input again
+      rows_for<shape<128, 64, 6, 1>, shape<128, 64, 7, 1>, shape<128, 64, 0, 1>, shape<256, 64, 3, 1>,
+               shape<128, 64, 7, 2>, shape<128, 64, 6, 1>>(b, true, gbs);
     } else if (std::getenv("WRITE_AB") != nullptr) {
       // Session 26: the library's shapes, chunk-by-chunk writes against warp ranges, alternated.
       for (int rep = 0; rep < 2; ++rep) {
@@ -335,7 +348,7 @@ int main(int argc, char** argv) {
                shape<128, 48, 8>, shape<128, 48, 0>, shape<128, 64, 6>, shape<128, 32, 10>, shape<256, 24, 8>,
                shape<512, 24, 4>>(b, st, gbs);
     if (std::getenv("WRITE_AB") == nullptr && std::getenv("FLOAT_SHAPES") == nullptr && std::getenv("LIB_ONLY") == nullptr &&
-        std::getenv("STRIPED_AB") == nullptr)
+        std::getenv("STRIPED_AB") == nullptr && std::getenv("ROWS_SHAPES") == nullptr)
       float_rows<shape<256, 48, 0>, shape<128, 48, 8>, shape<128, 48, 7>, shape<128, 48, 0>, shape<128, 40, 8>,
                  shape<128, 32, 8>>(b, gbs);
     for (void* q : {(void*)b.in, (void*)b.stencil, (void*)b.out, (void*)b.ref, (void*)b.d_cub_count, (void*)b.d_count})
