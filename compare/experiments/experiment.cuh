@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <random>
 #include <vector>
 
 #define CK(x)                                                                             \
@@ -89,4 +90,18 @@ inline double memcpy_row(std::size_t n) {
   CK(cudaFree(a));
   CK(cudaFree(b));
   return gbs;
+}
+
+/// compare/'s set-operation data: a[i] = 2i or 2i + 1, b[i] = n/2 + 2i or + 1 (sorted, half
+/// overlapping), as device arrays of n/2 and n - n/2 u32.
+inline void half_overlap_inputs(std::size_t n, unsigned*& a, unsigned*& b) {
+  const std::size_t na = n / 2, nb = n - na;
+  std::vector<unsigned> ha(na), hb(nb);
+  std::mt19937 g(16);
+  for (std::size_t i = 0; i < na; ++i) ha[i] = unsigned(2 * i + (g() & 1));
+  for (std::size_t i = 0; i < nb; ++i) hb[i] = unsigned(na + 2 * i + (g() & 1));
+  CK(cudaMalloc(&a, na * 4));
+  CK(cudaMalloc(&b, nb * 4));
+  CK(cudaMemcpy(a, ha.data(), na * 4, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(b, hb.data(), nb * 4, cudaMemcpyHostToDevice));
 }

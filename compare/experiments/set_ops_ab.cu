@@ -121,18 +121,6 @@ bool check_case(std::size_t na, std::size_t nb, u32 range, std::mt19937& g) {
   return ok;
 }
 
-/// compare/'s data: a[i] = 2i or 2i + 1, b[i] = n/2 + 2i or + 1.
-void half_overlap_inputs(std::size_t n, u32*& a, u32*& b) {
-  const std::size_t na = n / 2, nb = n - na;
-  std::vector<u32> ha(na), hb(nb);
-  std::mt19937 g(16);
-  for (std::size_t i = 0; i < na; ++i) ha[i] = u32(2 * i + (g() & 1));
-  for (std::size_t i = 0; i < nb; ++i) hb[i] = u32(na + 2 * i + (g() & 1));
-  CK(cudaMalloc(&a, na * 4));
-  CK(cudaMalloc(&b, nb * 4));
-  CK(cudaMemcpy(a, ha.data(), na * 4, cudaMemcpyHostToDevice));
-  CK(cudaMemcpy(b, hb.data(), nb * 4, cudaMemcpyHostToDevice));
-}
 
 }  // namespace
 
