@@ -10,6 +10,7 @@
 #include <set>
 #include <thread>
 
+#include "harness/host_settle.hpp"
 #include "harness/libs.hpp"
 
 #if TIDE_COMPARE_HAS_THRUST
@@ -189,6 +190,17 @@ int main(int argc, char** argv) {
     }
     std::printf("tide compare on %s\nresults: %s/results.csv\n", s.ctx.describe().c_str(), s.results_dir().c_str());
     write_run_info(s, argc, argv);
+    if constexpr (!context::is_device) {
+      if (opt.settle_s > 0) {
+        // Host mode: a steady memory rate before the first row (harness/host_settle.hpp).
+        const std::size_t bytes = std::min<std::size_t>(std::size_t(256) << 20, s.ctx.free_bytes() / 8);
+        const settle_report r = settle_host(s.ctx, bytes, std::min(10.0, opt.settle_s), opt.settle_s);
+        const std::string line = r.line(opt.settle_s);
+        std::printf("%s\n", line.c_str());
+        std::fflush(stdout);
+        std::ofstream(s.results_dir() + "/run_info.txt", std::ios::app) << line << "\n";
+      }
+    }
     struct family {
       const char* name;
       void (*run)(suite&);

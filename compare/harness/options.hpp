@@ -17,6 +17,9 @@
 //   --max-call-s=S   skip a row whose one call, predicted from the same row at the previous size
 //                    (scaled by n), would take more than S seconds (default 0: never; 2.5 on the
 //                    host). Skipped rows are listed in skipped.txt, not failures.
+//   --settle-s=S     host mode: before the first case, repeat a parallel memcpy of 256 MiB until
+//                    three passes agree within 3% (at least 10 s), for at most S seconds (default
+//                    60 on the host; 0: none); run_info.txt says how it went (harness/host_settle.hpp)
 //   --deadline-s=S   stop starting cases S seconds after the start (the rest is reported as not run,
 //                    a failure); default 0: no deadline
 //   --out=DIR        write results.csv to DIR (default compare/results/<gpu-name>)
@@ -51,6 +54,7 @@ struct options {
   double warmup_ms = 15;
   double deadline_s = 0;
   double max_call_s = 0;
+  double settle_s = 0;  ///< host mode's settle phase, at most this long (0: none)
   bool seed_tables = true;
   bool append = false;
   std::uint64_t seed = 20240611;
@@ -131,6 +135,7 @@ inline options parse_options(int argc, char** argv, bool device, int max_threads
   std::string sizes = device ? "10:28,30" : "16,20,24,28";
   std::string scaling_sizes = device ? "none" : "", scaling_threads;  // "": the default
   o.max_call_s = device ? 0 : 2.5;
+  o.settle_s = device ? 0 : 60;
   o.seed_tables = device;  // the seeds' kernels are CUDA: no tables on the host
   o.budget_ms = device ? 60 : 100;
   o.min_runs = device ? 10 : 5;
@@ -150,6 +155,7 @@ inline options parse_options(int argc, char** argv, bool device, int max_threads
     else if (const char* v = value("--warmup-ms")) o.warmup_ms = std::max(0.0, std::atof(v));
     else if (const char* v = value("--deadline-s")) o.deadline_s = std::max(0.0, std::atof(v));
     else if (const char* v = value("--max-call-s")) o.max_call_s = std::max(0.0, std::atof(v));
+    else if (const char* v = value("--settle-s")) o.settle_s = std::max(0.0, std::atof(v));
     else if (const char* v = value("--out")) o.out_dir = v;
     else if (const char* v = value("--seed")) o.seed = std::strtoull(v, nullptr, 10);
     else if (a == "--seed-tables") o.seed_tables = tables_set = true;
@@ -164,6 +170,7 @@ inline options parse_options(int argc, char** argv, bool device, int max_threads
           "usage: tide_compare [--sizes=10:28,30|quick|N,...] [--only=reduce,scan,...] [--libs=tide,cub,...]\n"
           "                    [--min-runs=10] [--budget-ms=60] [--warmup-ms=15] [--out=DIR] [--quick]\n"
           "                    [--deadline-s=0] [--max-call-s=0] [--no-seed-tables] [--append]\n"
+          "                    [--settle-s=60 (host)]\n"
           "                    host: [--scaling-sizes=24|none] [--scaling-threads=1,2,4,...] [--no-scaling]");
     } else {
       throw std::invalid_argument("unknown option '" + a + "' (try --help)");
