@@ -28,13 +28,10 @@ struct msort_shape {
 /// n random f32 keys on the device; thrust_ms: Thrust's sort of them; row(): another sort's.
 class custom_sort_bench {
  public:
-  explicit custom_sort_bench(std::size_t n, int reps = 21) : n_(n), reps_(reps), want_(n), got_(n) {
-    std::vector<float> h(n);
-    std::mt19937 g(12);
-    std::uniform_real_distribution<float> u(-1e6f, 1e6f);
-    for (auto& x : h) x = u(g);
-    for (float** p : {&src_, &keys_, &ref_}) CK(cudaMalloc(p, n * 4));
-    CK(cudaMemcpy(src_, h.data(), n * 4, cudaMemcpyHostToDevice));
+  explicit custom_sort_bench(std::size_t n, int reps = 21) : custom_sort_bench(random_keys(n), n, reps) {}
+  /// The keys d_src[0, n) (a device buffer this object frees).
+  custom_sort_bench(float* d_src, std::size_t n, int reps) : n_(n), reps_(reps), src_(d_src), want_(n), got_(n) {
+    for (float** p : {&keys_, &ref_}) CK(cudaMalloc(p, n * 4));
     thrust_ms = time_prepped_ms([&] { restore(ref_); },
                                 [&] { thrust::sort(thrust::cuda::par_nosync, ref_, ref_ + n_, custom_greater{}); },
                                 reps_);
@@ -50,13 +47,21 @@ class custom_sort_bench {
   float* keys() const { return keys_; }
   tide::size_type size() const { return tide::size_type(n_); }
 
+  /// Times f (median ms) and sets `same` to whether it ordered the keys as Thrust did.
+  template <class F>
+  double time(F&& f, bool& same) {
+    const double ms = time_prepped_ms([&] { restore(keys_); }, f, reps_);
+    CK(cudaMemcpy(got_.data(), keys_, n_ * 4, cudaMemcpyDeviceToHost));
+    same = got_ == want_;
+    return ms;
+  }
   /// Times f, checks its order, prints "<what> n=... <label> ms thrust ms ratio same|MISMATCH".
   template <class F>
   double row(const char* what, const char* label, F&& f) {
-    const double ms = time_prepped_ms([&] { restore(keys_); }, f, reps_);
-    CK(cudaMemcpy(got_.data(), keys_, n_ * 4, cudaMemcpyDeviceToHost));
+    bool same = false;
+    const double ms = time(f, same);
     std::printf("%s n=%zu %-16s %.4f ms thrust %.4f ms thrust/tide %.3f %s\n", what, n_, label, ms, thrust_ms,
-                thrust_ms / ms, got_ == want_ ? "same" : "MISMATCH");
+                thrust_ms / ms, same ? "same" : "MISMATCH");
     return ms;
   }
   /// tide::sort's row.
@@ -67,6 +72,16 @@ class custom_sort_bench {
   double thrust_ms = 0;
 
  private:
+  static float* random_keys(std::size_t n) {
+    std::vector<float> h(n);
+    std::mt19937 g(12);
+    std::uniform_real_distribution<float> u(-1e6f, 1e6f);
+    for (auto& x : h) x = u(g);
+    float* d;
+    CK(cudaMalloc(&d, n * 4));
+    CK(cudaMemcpy(d, h.data(), n * 4, cudaMemcpyHostToDevice));
+    return d;
+  }
   void restore(float* d) const { CK(cudaMemcpyAsync(d, src_, n_ * 4, cudaMemcpyDeviceToDevice)); }
   std::size_t n_;
   int reps_;

@@ -92,6 +92,19 @@ inline double memcpy_row(std::size_t n) {
   return gbs;
 }
 
+/// n floats uniform in [0, 1) from mt19937(seed), in a new device buffer (cudaFree it): the f32 keys
+/// the merge sort experiments sort by a caller's `a > b` (merge_family_ab.cu, msort_kernels.cu).
+inline float* uniform_floats_device(std::size_t n, unsigned seed) {
+  std::vector<float> h(n);
+  std::mt19937 g(seed);
+  std::uniform_real_distribution<float> d(0.f, 1.f);
+  for (auto& x : h) x = d(g);
+  float* p;
+  CK(cudaMalloc(&p, n * sizeof(float)));
+  CK(cudaMemcpy(p, h.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+  return p;
+}
+
 /// compare/'s set-operation data: a[i] = 2i or 2i + 1, b[i] = n/2 + 2i or + 1 (sorted, half
 /// overlapping), as device arrays of n/2 and n - n/2 u32.
 inline void half_overlap_inputs(std::size_t n, unsigned*& a, unsigned*& b) {

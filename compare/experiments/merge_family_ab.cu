@@ -20,21 +20,13 @@
 #include <random>
 #include <vector>
 
-#include "experiment.cuh"
+#include "custom_sort_rows.cuh"
 
 using u32 = std::uint32_t;
-
-struct greater_custom {
-  __host__ __device__ bool operator()(float a, float b) const { return a > b; }
-};
 
 static bool ok = true;
 
 static bool same(const u32* x, const u32* y, std::size_t n) { return n == 0 || tide::equal(tide::device, x, x + n, y); }
-static bool same_f(const float* x, const float* y, std::size_t n) {
-  return n == 0 || tide::equal(tide::device, reinterpret_cast<const u32*>(x), reinterpret_cast<const u32*>(x) + n,
-                               reinterpret_cast<const u32*>(y));
-}
 
 static void row(const char* label, const char* name, int e, double tide_ms, double thrust_ms, bool good) {
   ok = ok && good;
@@ -91,23 +83,10 @@ static void set_rows(const char* label, int e) {
 
 static void sort_rows(const char* label, int e) {
   const std::size_t n = std::size_t(1) << e;
-  std::vector<float> h(n);
-  std::mt19937 g(20 + e);
-  std::uniform_real_distribution<float> d(0.f, 1.f);
-  for (auto& x : h) x = d(g);
-  float *src, *keys, *ref;
-  CK(cudaMalloc(&src, n * 4));
-  CK(cudaMalloc(&keys, n * 4));
-  CK(cudaMalloc(&ref, n * 4));
-  CK(cudaMemcpy(src, h.data(), n * 4, cudaMemcpyHostToDevice));
-  auto reset = [&] { CK(cudaMemcpyAsync(keys, src, n * 4, cudaMemcpyDeviceToDevice)); };
-  const int reps = e <= 20 ? 41 : 9;
-  const double th =
-      time_prepped_ms(reset, [&] { thrust::sort(thrust::cuda::par_nosync, keys, keys + n, greater_custom{}); }, reps);
-  CK(cudaMemcpy(ref, keys, n * 4, cudaMemcpyDeviceToDevice));
-  const double ti = time_prepped_ms(reset, [&] { tide::sort(tide::device, keys, keys + n, greater_custom{}); }, reps);
-  row(label, "sort_custom f32", e, ti, th, same_f(keys, ref, n));
-  for (float* p : {src, keys, ref}) CK(cudaFree(p));
+  custom_sort_bench b(uniform_floats_device(n, 20 + e), n, e <= 20 ? 41 : 9);
+  bool good = false;
+  const double ti = b.time([&] { tide::sort(tide::device, b.keys(), b.keys() + n, custom_greater{}); }, good);
+  row(label, "sort_custom f32", e, ti, b.thrust_ms, good);
 }
 
 int main(int argc, char** argv) {

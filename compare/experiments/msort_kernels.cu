@@ -19,11 +19,7 @@
 #include <random>
 #include <vector>
 
-#include "experiment.cuh"
-
-struct greater_custom {
-  __host__ __device__ bool operator()(float a, float b) const { return a > b; }
-};
+#include "custom_sort_rows.cuh"
 
 static bool ok = true;
 
@@ -33,30 +29,12 @@ int main(int argc, char** argv) {
   const std::vector<int> sizes = once ? std::vector<int>{24} : std::vector<int>{12, 14, 16, 20, 22, 24, 26};
   for (int e : sizes) {
     const std::size_t n = std::size_t(1) << e;
-    std::vector<float> h(n);
-    std::mt19937 g(20 + e);
-    std::uniform_real_distribution<float> d(0.f, 1.f);
-    for (auto& x : h) x = d(g);
-    float *src, *keys, *ref;
-    CK(cudaMalloc(&src, n * 4));
-    CK(cudaMalloc(&keys, n * 4));
-    CK(cudaMalloc(&ref, n * 4));
-    CK(cudaMemcpy(src, h.data(), n * 4, cudaMemcpyHostToDevice));
-    auto reset = [&] { CK(cudaMemcpyAsync(keys, src, n * 4, cudaMemcpyDeviceToDevice)); };
-    auto th_sort = [&] { thrust::sort(thrust::cuda::par_nosync, keys, keys + n, greater_custom{}); };
-    auto ti_sort = [&] { tide::sort(tide::device, keys, keys + n, greater_custom{}); };
-    const int reps = once ? 2 : e <= 20 ? 41 : 9;
-    const double th = time_prepped_ms(reset, th_sort, reps);
-    CK(cudaMemcpy(ref, keys, n * 4, cudaMemcpyDeviceToDevice));
-    const double ti = time_prepped_ms(reset, ti_sort, reps);
-    const bool good =
-                      tide::equal(tide::device, reinterpret_cast<const std::uint32_t*>(keys),
-                                  reinterpret_cast<const std::uint32_t*>(keys) + n,
-                                  reinterpret_cast<const std::uint32_t*>(ref));
+    custom_sort_bench b(uniform_floats_device(n, 20 + e), n, once ? 2 : e <= 20 ? 41 : 9);
+    bool good = false;
+    const double ti = b.time([&] { tide::sort(tide::device, b.keys(), b.keys() + n, custom_greater{}); }, good);
     ok = ok && good;
-    std::printf("%s sort_custom f32 2^%d tide %.4f ms thrust %.4f ms thrust/tide %.3f %s\n", label, e, ti, th, th / ti,
-                good ? "ok" : "WRONG");
-    for (float* p : {src, keys, ref}) CK(cudaFree(p));
+    std::printf("%s sort_custom f32 2^%d tide %.4f ms thrust %.4f ms thrust/tide %.3f %s\n", label, e, ti, b.thrust_ms,
+                b.thrust_ms / ti, good ? "ok" : "WRONG");
   }
   // merge of two sorted u32 halves (compare/'s merge rows), tide against Thrust.
   for (int e : once ? std::vector<int>{} : std::vector<int>{24, 28}) {
