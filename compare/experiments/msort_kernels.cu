@@ -1,8 +1,8 @@
-// Session 29: where the merge sort's time goes at 2^22-2^26 (issue 18's sort_custom rows, 0.98-0.99x
-// Thrust at 2^24-2^26 on the H200). f32 keys by a caller's `a > b` (compare/'s sort_custom), tide
-// and Thrust (par_nosync) in one binary; every output checked against Thrust's.
-// Modes: `time` (medians of events, as merge_family_ab.cu) and `once` (one warm-up and one call of
-// each, for ncu's per-kernel durations:
+// Session 29: where the merge sort's time goes (issue 18's sort_custom rows, 0.98-0.99x Thrust at
+// 2^24-2^26 on the H200). f32 keys by a caller's `a > b` (compare/'s sort_custom) at 2^12-2^26, and
+// merge of two sorted u32 halves at 2^24 and 2^28; tide and Thrust (par_nosync) in one binary, every
+// output checked against Thrust's. Modes: `time` (medians of events, as merge_family_ab.cu) and
+// `once` (the sort at 2^24 only, one warm-up and one call of each, for ncu's per-kernel durations:
 //   ncu --clock-control none --metrics gpu__time_duration.sum --csv msort_kernels once).
 // Build (sm_90): nvcc -std=c++17 -O3 -arch=sm_90 -DTIDE_DEVICE_SYSTEM=3 --extended-lambda
 //   --expt-relaxed-constexpr -Xcompiler=-fopenmp -Iinclude compare/experiments/msort_kernels.cu
@@ -12,9 +12,9 @@
 #include <thrust/merge.h>
 #include <thrust/sort.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <algorithm>
 #include <cstring>
 #include <random>
 #include <vector>
@@ -50,7 +50,8 @@ int main(int argc, char** argv) {
     CK(cudaMalloc(&ref, n * 4));
     CK(cudaMemcpy(in, v.data(), n * 4, cudaMemcpyHostToDevice));
     auto none = [] {};
-    const double th = time_prepped_ms(none, [&] { thrust::merge(thrust::cuda::par_nosync, in, in + h, in + h, in + n, ref); }, 9);
+    const double th =
+        time_prepped_ms(none, [&] { thrust::merge(thrust::cuda::par_nosync, in, in + h, in + h, in + n, ref); }, 9);
     const double ti = time_prepped_ms(none, [&] { tide::merge(tide::device, in, in + h, in + h, in + n, out); }, 9);
     const bool good = tide::equal(tide::device, out, out + n, ref);
     ok = ok && good;
