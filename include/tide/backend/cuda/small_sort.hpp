@@ -35,7 +35,7 @@ namespace tide::backend::cuda::detail {
 /// The small block shape: 512x3 where the tile fits 44 KiB of shared memory, else at most 128
 /// threads and 9 items. For elements of up to 8 bytes, the shapes past it (header comment): one
 /// block of mid_threads x mid_items, then chunks of chunk_threads x chunk_items merged by one block
-/// of merge_threads x merge_items (2 x chunk a multiple of merge_items: blocked items pair up).
+/// of merge_threads x merge_items (a chunk merge_items times a power of two: block_merge_levels).
 template <std::size_t KeyBytes, std::size_t ValueBytes>
 struct small_sort_tuning {
   using large = merge_sort_tuning<KeyBytes, ValueBytes>;
@@ -47,7 +47,8 @@ struct small_sort_tuning {
   static constexpr int mid_threads = 512, mid_items = 7, mid_tile = mid_threads * mid_items;
   static constexpr int chunk_threads = 128, chunk_items = 9, chunk = chunk_threads * chunk_items;
   static constexpr int merge_threads = 512, merge_items = 9, merge_tile = merge_threads * merge_items;
-  static_assert(!split || (large::tile <= merge_tile && (2 * chunk) % merge_items == 0 && large::tile > mid_tile),
+  static_assert(!split || (large::tile <= merge_tile && chunk % merge_items == 0 &&
+                            ((chunk / merge_items) & (chunk / merge_items - 1)) == 0 && large::tile > mid_tile),
                 "small_sort_tuning: the two launches must cover the one-block capacity");
 };
 

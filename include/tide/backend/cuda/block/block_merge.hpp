@@ -36,13 +36,17 @@ TIDE_HOST_DEVICE TIDE_FORCEINLINE Size merge_path(ItA a, Size na, ItB b, Size nb
 
 /// Merges s[a, a_end) and s[b, b_end) (both in one shared array) into up to Items outputs, with the
 /// index in s of each; outputs past the end repeat garbage and must be ignored by the caller. An
-/// exhausted side reads s[safe] instead (a place the caller may read: within its own warp's part
-/// when only the warp has synchronized).
+/// exhausted side reads the last element of its run again (s[0] for an empty run; never compared):
+/// a place the caller may read (within its own warp's part when only the warp has synchronized).
+/// That clamp is one min a step; the test-and-select it replaced (`b < b_end ? b : safe`) was two,
+/// of the 16 a step took where CUB's unclamped step takes 12 (H200 SASS, session 31): the serial
+/// merge is half of the merge sort's tile kernel.
 template <int Items, class K, class Comp>
 __device__ TIDE_FORCEINLINE void serial_merge(const K* s, int a, int a_end, int b, int b_end, K (&out)[Items],
-                                              int (&idx)[Items], Comp& comp, int safe = 0) {
-  K ka = s[a < a_end ? a : safe];
-  K kb = s[b < b_end ? b : safe];
+                                              int (&idx)[Items], Comp& comp) {
+  const int a_last = max(a_end - 1, 0), b_last = max(b_end - 1, 0);
+  K ka = s[min(a, a_last)];
+  K kb = s[min(b, b_last)];
 #pragma unroll
   for (int j = 0; j < Items; ++j) {
     const bool take_b = b < b_end && (a >= a_end || comp(kb, ka));
@@ -50,10 +54,10 @@ __device__ TIDE_FORCEINLINE void serial_merge(const K* s, int a, int a_end, int 
     idx[j] = take_b ? b : a;
     if (take_b) {
       ++b;
-      kb = s[b < b_end ? b : safe];
+      kb = s[min(b, b_last)];
     } else {
       ++a;
-      ka = s[a < a_end ? a : safe];
+      ka = s[min(a, a_last)];
     }
   }
 }
@@ -137,16 +141,20 @@ __device__ TIDE_FORCEINLINE void store_warp_striped(It out, int valid, const T (
 }
 
 /// Merges the sorted runs of `width0` items (thread t holding items t*Items ..., blocked in
-/// registers) pairwise, level after level, while the runs are shorter than `width_end`; 2*width0
-/// a multiple of Items, so that no thread's items straddle two pairs. `s_keys` and `s_vals` hold
-/// Threads*Items elements each; items past `valid` are never compared and come out as garbage.
+/// registers) pairwise, level after level, while the runs are shorter than `width_end`; width0 is
+/// Items times a power of two, so that no thread's items straddle two pairs and a thread finds its
+/// pair from its index by a mask (a division by the width was about 25 instructions a level).
+/// `s_keys` and `s_vals` hold Threads*Items elements each; items past `valid` are never compared and
+/// come out as garbage.
 template <int Threads, int Items, bool Pairs, class K, class V, class Comp>
 __device__ void block_merge_levels(K (&keys)[Items], V (&vals)[Pairs ? Items : 1], int valid, K* s_keys, V* s_vals,
                                    Comp& comp, int width0, int width_end) {
   const int start = threadIdx.x * Items;
-  for (int width = width0; width < width_end; width *= 2) {
+  // run_threads: the threads whose items make up one run (a power of two).
+  for (int run_threads = width0 / Items; run_threads * Items < width_end; run_threads *= 2) {
+    const int width = run_threads * Items;
     // While a pair of runs lies within one warp's items, the warp merges it alone: no block barrier.
-    const bool warp_local = 2 * width <= 32 * Items;
+    const bool warp_local = 2 * run_threads <= 32;
 #pragma unroll
     for (int u = 0; u < Items; ++u) {
       s_keys[start + u] = keys[u];
@@ -157,12 +165,12 @@ __device__ void block_merge_levels(K (&keys)[Items], V (&vals)[Pairs ? Items : 1
     else
       __syncthreads();
     if (start < valid) {
-      const int pair = start / (2 * width) * (2 * width);
+      const int pair = (int(threadIdx.x) & ~(2 * run_threads - 1)) * Items;
       const int a_end = min(pair + width, valid), b_end = min(pair + 2 * width, valid);
       const int diag = start - pair;
       const int i = merge_path(s_keys + pair, a_end - pair, s_keys + a_end, b_end - a_end, diag, comp);
       int idx[Items];
-      serial_merge(s_keys, pair + i, a_end, a_end + diag - i, b_end, keys, idx, comp, start);  // own item
+      serial_merge(s_keys, pair + i, a_end, a_end + diag - i, b_end, keys, idx, comp);  // within the pair
       if constexpr (Pairs) {
 #pragma unroll
         for (int u = 0; u < Items; ++u) vals[u] = s_vals[idx[u]];
