@@ -280,3 +280,74 @@ TEST_CASE("merge without a policy picks the system from the iterators") {
   CHECK(to_std(dout) == std::vector<int>{1, 2, 3, 3, 4, 5});
   CHECK(to_std(vout) == std::vector<int>{1, 2, 1, 2, 2, 1});
 }
+
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+// partition_search.hpp: a partition kernel searches a cut by one thread, a group of 2 to 16 lanes
+// or a whole warp; groups of one warp finish their searches in different rounds. Every width must
+// find merge_path's cut, in merge's and the merge sort's partition kernels alike, over more cuts
+// than one block holds.
+TEST_CASE("the partition kernels find merge_path's cuts by a thread, a group of lanes or a warp alike") {
+  namespace cd = tide::backend::cuda::detail;
+  constexpr int tile = 64;
+  auto comp = std::less<std::int32_t>();
+  for (auto [na, nb] : std::vector<std::pair<std::int64_t, std::int64_t>>{{5000, 3001}, {1, 9000}, {9000, 0}}) {
+    CAPTURE(na);
+    CAPTURE(nb);
+    auto a = sorted_keys<std::int32_t>(na, "lanes-a", 0, 60);
+    auto b = sorted_keys<std::int32_t>(nb, "lanes-b", 20, 90);
+    const std::int64_t tiles = (na + nb + tile - 1) / tile;
+    std::vector<std::int64_t> want(static_cast<std::size_t>(tiles));
+    for (std::int64_t t = 0; t < tiles; ++t)
+      want[std::size_t(t)] = cd::merge_path(a.data(), na, b.data(), nb, t * tile, comp);
+    tide::device_vector<std::int32_t> da(a.begin(), a.end()), db(b.begin(), b.end());
+    tide::device_vector<std::int64_t> splits(static_cast<std::size_t>(tiles), -1);
+    const std::int32_t* pa = tide::raw_pointer_cast(da.data());
+    const std::int32_t* pb = tide::raw_pointer_cast(db.data());
+    for (int log2_lanes = 0; log2_lanes <= 5; ++log2_lanes) {
+      CAPTURE(log2_lanes);
+      tide::fill(tide::device, splits.begin(), splits.end(), std::int64_t(-1));
+      cd::merge_partition_kernel<tile><<<cd::partition_grid(tiles, log2_lanes), cd::partition_threads>>>(
+          pa, na, pb, nb, tiles, tide::raw_pointer_cast(splits.data()), comp, log2_lanes);
+      REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+      CHECK(to_std(splits) == want);
+    }
+  }
+  // The merge sort's kernel: runs of `width` in pairs, a pair's second run short or missing.
+  const std::int64_t width = 1000, n = 5 * width + 321;
+  std::vector<std::int32_t> keys;
+  for (std::int64_t r = 0; r * width < n; ++r) {
+    auto run = sorted_keys<std::int32_t>(std::min(width, n - r * width), "lanes-run" + std::to_string(r), 0, 300);
+    keys.insert(keys.end(), run.begin(), run.end());
+  }
+  const std::int64_t tiles = (n + tile - 1) / tile;
+  std::vector<std::int64_t> want(static_cast<std::size_t>(tiles));
+  for (std::int64_t t = 0; t < tiles; ++t) {
+    const cd::merge_pair m(t * tile, n, width);
+    want[std::size_t(t)] = cd::merge_path(keys.data() + m.pair, m.na, keys.data() + m.pair + m.na, m.nb,
+                                          t * tile - m.pair, comp);
+  }
+  tide::device_vector<std::int32_t> dk(keys.begin(), keys.end());
+  tide::device_vector<std::int64_t> splits(static_cast<std::size_t>(tiles), -1);
+  for (int log2_lanes = 0; log2_lanes <= 5; ++log2_lanes) {
+    CAPTURE(log2_lanes);
+    tide::fill(tide::device, splits.begin(), splits.end(), std::int64_t(-1));
+    cd::merge_sort_partition_kernel<tile><<<cd::partition_grid(tiles, log2_lanes), cd::partition_threads>>>(
+        static_cast<const std::int32_t*>(tide::raw_pointer_cast(dk.data())), n, width, tiles,
+        tide::raw_pointer_cast(splits.data()), comp, log2_lanes);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(to_std(splits) == want);
+  }
+}
+
+TEST_CASE("the partition kernels search by a warp up to warp_search_max_cuts, a group of 8, then a thread") {
+  namespace cd = tide::backend::cuda::detail;
+  CHECK(cd::partition_log2_lanes(1) == 5);
+  CHECK(cd::partition_log2_lanes(cd::warp_search_max_cuts) == 5);
+  CHECK(cd::partition_log2_lanes(cd::warp_search_max_cuts + 1) == 3);
+  CHECK(cd::partition_log2_lanes(cd::group_search_max_cuts) == 3);
+  CHECK(cd::partition_log2_lanes(cd::group_search_max_cuts + 1) == 0);
+  CHECK(cd::partition_grid(cd::warp_search_max_cuts, 5) == unsigned(cd::warp_search_max_cuts * 32 / 256));
+  CHECK(cd::partition_grid(33, 3) == 2u);  // 264 lanes
+  CHECK(cd::partition_grid(257, 0) == 2u);
+}
+#endif

@@ -435,6 +435,47 @@ TEST_CASE_TEMPLATE("set operations at the CUDA tile boundaries, runs of equal ke
   }
 }
 
+#if TIDE_DEVICE_SYSTEM == TIDE_DEVICE_SYSTEM_CUDA
+// The set operations' partition kernel searches each cut by one thread, a group of lanes or a warp
+// (partition_search.hpp), then balances it: every width must give set_split's state.
+TEST_CASE("the set operations' partition kernel cuts where set_split says, by a thread, a group or a warp") {
+  namespace cd = tide::backend::cuda::detail;
+  constexpr int tile = 48;
+  auto g = rng("set-partition-lanes");
+  for (auto [na, nb] : std::vector<std::pair<std::int64_t, std::int64_t>>{{4000, 3333}, {7000, 1}, {0, 5000}}) {
+    CAPTURE(na);
+    CAPTURE(nb);
+    std::vector<int> a(static_cast<std::size_t>(na)), b(static_cast<std::size_t>(nb));
+    for (auto& x : a) x = static_cast<int>(g() % 40);
+    for (auto& x : b) x = static_cast<int>(g() % 50);
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    auto comp = tide::less<>();
+    const std::int64_t tiles = (na + nb + tile - 1) / tile;
+    std::vector<std::int64_t> want_a, want_b;
+    for (std::int64_t t = 0; t <= tiles; ++t) {
+      const auto s = tide::detail::set_split(a.data(), na, b.data(), nb, std::min(t * tile, na + nb), comp);
+      want_a.push_back(s.i);
+      want_b.push_back(s.j);
+    }
+    tide::device_vector<int> da(a.begin(), a.end()), db(b.begin(), b.end());
+    tide::device_vector<std::int64_t> cut_a(static_cast<std::size_t>(tiles + 1)), cut_b(cut_a.size());
+    for (int log2_lanes = 0; log2_lanes <= 5; ++log2_lanes) {
+      CAPTURE(log2_lanes);
+      tide::fill(tide::device, cut_a.begin(), cut_a.end(), std::int64_t(-1));
+      tide::fill(tide::device, cut_b.begin(), cut_b.end(), std::int64_t(-1));
+      cd::set_partition_kernel<tile><<<cd::partition_grid(tiles + 1, log2_lanes), cd::partition_threads>>>(
+          static_cast<const int*>(tide::raw_pointer_cast(da.data())), na,
+          static_cast<const int*>(tide::raw_pointer_cast(db.data())), nb, tiles,
+          tide::raw_pointer_cast(cut_a.data()), tide::raw_pointer_cast(cut_b.data()), comp, log2_lanes);
+      REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+      CHECK(to_std(cut_a) == want_a);
+      CHECK(to_std(cut_b) == want_b);
+    }
+  }
+}
+#endif
+
 TEST_CASE("the balanced path cuts at the first state of the standard's loop at or after each diagonal") {
   // Every backend cuts the work where tide::detail::set_split says (OMP between threads, CUDA
   // between tiles and between a tile's threads): there the pieces run the loop the whole would.

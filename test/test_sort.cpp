@@ -1133,21 +1133,24 @@ struct by_low_nibble {
 /// merge_sort_shaped in shape Tuning with every round partitioned (none searching its own cuts),
 /// keys alone and with their positions as values, against the stable reference.
 template <class Tuning>
-void check_partitioned_merge_sort(std::int64_t n) {
+void check_partitioned_merge_sort(std::int64_t n, int log2_lanes = -1) {
   namespace cd = tide::backend::cuda::detail;
   CAPTURE(n);
+  CAPTURE(log2_lanes);
   const auto h = random_vector<int>(n, "msort-partitioned", 0, 1 << 20);
   const auto perm = reference_permutation(h, by_low_nibble());
   tide::device_vector<int> keys(h.begin(), h.end());
   cd::merge_sort_shaped<false, Tuning>(tide::cuda_policy{}, tide::raw_pointer_cast(keys.data()),
-                                       tide::raw_pointer_cast(keys.data()), n, by_low_nibble(), "test", 0);
+                                       tide::raw_pointer_cast(keys.data()), n, by_low_nibble(), "test", 0,
+                                       log2_lanes);
   CHECK(to_std(keys) == gather(h, perm));
   std::vector<std::int64_t> pos(static_cast<std::size_t>(n));
   std::iota(pos.begin(), pos.end(), 0);
   tide::device_vector<int> k2(h.begin(), h.end());
   tide::device_vector<std::int64_t> v2(pos.begin(), pos.end());
   cd::merge_sort_shaped<true, Tuning>(tide::cuda_policy{}, tide::raw_pointer_cast(k2.data()),
-                                      tide::raw_pointer_cast(v2.data()), n, by_low_nibble(), "test", 0);
+                                      tide::raw_pointer_cast(v2.data()), n, by_low_nibble(), "test", 0,
+                                      log2_lanes);
   CHECK(to_std(k2) == gather(h, perm));
   CHECK(to_std(v2) == perm);
 }
@@ -1155,22 +1158,30 @@ void check_partitioned_merge_sort(std::int64_t n) {
 
 // Rounds of more than merge_sort_fused_max_tiles output tiles (8.9 M keys and up for 4-byte keys,
 // past every default test and fuzz size) take their cuts from a partition kernel: a warp a cut, a
-// thread a cut past warp_search_max_cuts. Forced here at small sizes (fused_max_tiles 0): tile
-// counts odd and even, pairs of runs whose second run is short or missing, searches by threads.
-TEST_CASE("the merge sort's partitioned rounds are right at every tile: short and lone runs, searches by threads") {
+// group of 8 lanes past warp_search_max_cuts, a thread past group_search_max_cuts. Forced here at
+// small sizes (fused_max_tiles 0, and each search width): tile counts odd and even, pairs of runs
+// whose second run is short or missing.
+TEST_CASE("the merge sort's partitioned rounds are right at every tile: short and lone runs, every search width") {
   namespace cd = tide::backend::cuda::detail;
-  using big = cd::merge_sort_big_tuning<4, 0>;  // tiles of 1024 x 17, rounds of 512 x 17
+  using big = cd::merge_sort_big_tuning<4, 0>;  // tiles of 1024 x 17
   using narrow = cd::merge_sort_narrow_tuning;  // 256 x 9 both
   static_assert(big::tile % big::round::tile == 0, "a round tile never straddles two runs");
   const std::int64_t r = big::round::tile, t = big::tile;
-  for (std::int64_t n : {r - 1, r + 1, t - 1, t + 1, t + r, t + r + 7, 2 * t - 1, 2 * t + 1, 3 * t + r - 1, 4 * t + 1,
-                         5 * t + r + 2, std::int64_t{100003}})
-    check_partitioned_merge_sort<big>(n);
-  const std::int64_t m = narrow::tile;
-  for (std::int64_t n : {m + 1, 2 * m - 1, 3 * m, 5 * m + 1, 7 * m - 1, 9 * m + 5, 33 * m + 1})
-    check_partitioned_merge_sort<narrow>(n);
+  // The sanitizer runs take the widths the library chooses (a warp, a group of 8, a thread).
+  const std::vector<int> widths =
+      std::getenv("TIDE_TEST_SMALL") ? std::vector<int>{5, 3, 0} : std::vector<int>{-1, 0, 1, 2, 3, 4};
+  for (int log2_lanes : widths) {
+    for (std::int64_t n : {r - 1, r + 1, t - 1, t + 1, t + r, t + r + 7, 2 * t - 1, 2 * t + 1, 3 * t + r - 1,
+                           4 * t + 1, 5 * t + r + 2, std::int64_t{100003}})
+      check_partitioned_merge_sort<big>(n, log2_lanes);
+    const std::int64_t m = narrow::tile;
+    for (std::int64_t n : {m + 1, 2 * m - 1, 3 * m, 5 * m + 1, 7 * m - 1, 9 * m + 5, 33 * m + 1})
+      check_partitioned_merge_sort<narrow>(n, log2_lanes);
+  }
   if (!std::getenv("TIDE_TEST_SMALL")) {
-    // More cuts than the warps search (an odd tile count, a lone last tile): threads search them.
+    // More cuts than the warps search (an odd tile count, a lone last tile): the library's choice,
+    // groups of 8 lanes.
+    const std::int64_t m = narrow::tile;
     check_partitioned_merge_sort<narrow>(cd::warp_search_max_cuts * m + m + 1);
   }
 }

@@ -180,12 +180,12 @@ static void part_rows(std::size_t n) {
   CK(cudaMalloc(&c_new, 2 * (tiles + 1) * 8));
   tide::less<T> comp;
   const double old_ms = time_ms([&] {
-    td::set_partition_kernel<tile, false><<<td::partition_grid(tiles + 1, false), 256>>>(
-        a, tide::size_type(na), b, tide::size_type(nb), tiles, c_old, c_old + tiles + 1, comp);
+    td::set_partition_kernel<tile><<<td::partition_grid(tiles + 1, 0), 256>>>(
+        a, tide::size_type(na), b, tide::size_type(nb), tiles, c_old, c_old + tiles + 1, comp, 0);
   });
   const double new_ms = time_ms([&] {
-    td::set_partition_kernel<tile, true><<<td::partition_grid(tiles + 1, true), 256>>>(
-        a, tide::size_type(na), b, tide::size_type(nb), tiles, c_new, c_new + tiles + 1, comp);
+    td::set_partition_kernel<tile><<<td::partition_grid(tiles + 1, 5), 256>>>(
+        a, tide::size_type(na), b, tide::size_type(nb), tiles, c_new, c_new + tiles + 1, comp, 5);
   });
   CK(cudaGetLastError());
   std::vector<tide::size_type> o(2 * (tiles + 1)), w(2 * (tiles + 1));

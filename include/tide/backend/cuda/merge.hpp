@@ -18,15 +18,15 @@ namespace tide::backend::cuda {
 
 namespace detail {
 
-/// splits[t]: the merge path where output tile t starts (a warp a tile when ByWarp, else a thread).
-template <int Tile, bool ByWarp, class KA, class KB, class Comp>
+/// splits[t]: the merge path where output tile t starts (2^log2_lanes lanes a tile:
+/// partition_search.hpp).
+template <int Tile, class KA, class KB, class Comp>
 __global__ void merge_partition_kernel(KA a, size_type na, KB b, size_type nb, size_type tiles, size_type* splits,
-                                       Comp comp) {
-  const size_type t = (size_type(blockIdx.x) * blockDim.x + threadIdx.x) / (ByWarp ? warp_threads : 1);
-  if (t >= tiles) return;  // (the whole warp)
-  const size_type split =
-      ByWarp ? warp_merge_path(a, na, b, nb, t * Tile, comp) : merge_path(a, na, b, nb, t * Tile, comp);
-  if (!ByWarp || lane_id() == 0) splits[t] = split;
+                                       Comp comp, int log2_lanes) {
+  const size_type t = (size_type(blockIdx.x) * blockDim.x + threadIdx.x) >> log2_lanes;
+  if (t >= tiles) return;  // (the whole group)
+  const size_type split = partition_merge_path(a, na, b, nb, t * Tile, comp, log2_lanes);
+  if ((lane_id() & ((1 << log2_lanes) - 1)) == 0) splits[t] = split;
 }
 
 template <class Tuning, bool Pairs, class K, class V, class KA, class VA, class KB, class VB, class KO, class VO,
@@ -52,12 +52,10 @@ void merge_impl(const cuda_policy& p, KA a, VA va, size_type na, KB b, VB vb, si
   if (total == 0) return;
   const size_type tiles = (total + tuning::tile - 1) / tuning::tile;
   tide::detail::temporary_buffer<size_type> splits(p, std::size_t(tiles), algorithm);
-  const bool by_warp = tiles <= warp_search_max_cuts;
-  launch(algorithm, "merge_partition",
-         by_warp ? merge_partition_kernel<tuning::tile, true, KA, KB, Comp>
-                 : merge_partition_kernel<tuning::tile, false, KA, KB, Comp>,
-         dim3(partition_grid(tiles, by_warp)), dim3(partition_threads), 0, p.stream, a, na, b, nb, tiles,
-         splits.data(), comp);
+  const int log2_lanes = partition_log2_lanes(tiles);
+  launch(algorithm, "merge_partition", merge_partition_kernel<tuning::tile, KA, KB, Comp>,
+         dim3(partition_grid(tiles, log2_lanes)), dim3(partition_threads), 0, p.stream, a, na, b, nb, tiles,
+         splits.data(), comp, log2_lanes);
   launch(algorithm, "merge", merge_kernel<tuning, Pairs, K, V, KA, VA, KB, VB, KO, VO, Comp>, dim3(unsigned(tiles)),
          dim3(tuning::threads), 0, p.stream, a, va, na, b, vb, nb, static_cast<const size_type*>(splits.data()), out,
          vout, comp);

@@ -23,6 +23,7 @@
 #include "../../execution.hpp"
 #include "block/block_merge.hpp"
 #include "launch.hpp"
+#include "partition_search.hpp"
 #include "smem_opt_in.hpp"
 #include "warp/warp_merge_path.hpp"
 
@@ -51,8 +52,11 @@ struct merge_round_shape {
 /// than merge and small_sort use, in dynamic shared memory (past 48 KiB with the opt-in), because
 /// each doubling of the tile saves a round over the whole input. Items odd (conflict-free blocked
 /// shared accesses), Threads a power of two. Measured on an H200, 2^28 f32 keys, custom comparator:
-/// tiles 1024x17 with rounds 512x17 (14 rounds) 12.30 ms; tiles 512x17 (15 rounds) 12.51; rounds
-/// of 256x17 or 1024x17 slower (twice the partitions; fewer blocks resident).
+/// tiles 1024x17 with rounds 512x17 (14 rounds) 12.30 ms; tiles 512x17 (15 rounds) 12.51. Rounds
+/// of 256x17 (Thrust's shape) since session 32, when 2^24's 3,856 cuts a round became a group's
+/// search (partition_search.hpp): a round 44 -> 40 us at 2^24 (ncu); H200, f32 keys, Thrust's time
+/// over tide's, 512x17 -> 256x17 rounds: 2^20 1.35 -> 1.41, 2^22 1.13 -> 1.19, 2^24 1.00 -> 1.03,
+/// 2^26 0.995 -> 1.03, 2^28 1.02 -> 1.05; u64 keys 2^24 1.12 -> 1.16 (docs/notes/sort.md, session 32).
 template <std::size_t KeyBytes, std::size_t ValueBytes>
 struct merge_sort_big_tuning {
   using base = merge_sort_tuning<KeyBytes, ValueBytes>;
@@ -62,7 +66,7 @@ struct merge_sort_big_tuning {
   static constexpr int items = narrow ? 17 : base::items;
   static constexpr int tile = threads * items;
   /// The rounds' output tiles (must divide 2 * tile).
-  using round = merge_round_shape<(threads < 512 ? threads : 512), items>;
+  using round = merge_round_shape<(threads < 256 ? threads : 256), items>;
 };
 
 /// The shape for sorts of at most merge_sort_small_max keys: where the big shape's tiles are of
@@ -150,18 +154,18 @@ struct merge_pair {
   }
 };
 
-/// splits[t]: the merge path where output tile t starts, within its pair of runs (a warp a tile
-/// when ByWarp, else a thread).
-template <int Tile, bool ByWarp, class KIn, class Comp>
+/// splits[t]: the merge path where output tile t starts, within its pair of runs (2^log2_lanes
+/// lanes a tile: partition_search.hpp).
+template <int Tile, class KIn, class Comp>
 __global__ void merge_sort_partition_kernel(KIn src, size_type n, size_type width, size_type tiles, size_type* splits,
-                                            Comp comp) {
-  const size_type t = (size_type(blockIdx.x) * blockDim.x + threadIdx.x) / (ByWarp ? warp_threads : 1);
-  if (t >= tiles) return;  // (the whole warp)
+                                            Comp comp, int log2_lanes) {
+  const size_type t = (size_type(blockIdx.x) * blockDim.x + threadIdx.x) >> log2_lanes;
+  if (t >= tiles) return;  // (the whole group)
   const merge_pair m(t * Tile, n, width);
   KIn a = src + m.pair, b = src + (m.pair + m.na);
   const size_type d = t * Tile - m.pair;
-  const size_type split = ByWarp ? warp_merge_path(a, m.na, b, m.nb, d, comp) : merge_path(a, m.na, b, m.nb, d, comp);
-  if (!ByWarp || lane_id() == 0) splits[t] = split;
+  const size_type split = partition_merge_path(a, m.na, b, m.nb, d, comp, log2_lanes);
+  if ((lane_id() & ((1 << log2_lanes) - 1)) == 0) splits[t] = split;
 }
 
 /// One merge round: runs of `width` sorted elements of src are merged pairwise into dst, one
@@ -209,10 +213,11 @@ __global__ void __launch_bounds__(Round::threads)
 inline constexpr size_type merge_sort_fused_max_tiles = 1024;
 
 /// merge_sort in the block shape `Tuning`, its rounds searching their own cuts up to
-/// fused_max_tiles output tiles (both exposed for tests and experiments).
+/// fused_max_tiles output tiles, past that a partition kernel's 2^log2_lanes lanes a cut
+/// (partition_log2_lanes's choice when -1; all exposed for tests and experiments).
 template <bool Pairs, class Tuning, class KeyIt, class ValIt, class Comp>
 void merge_sort_shaped(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n, Comp comp, const char* algorithm,
-                       size_type fused_max_tiles = merge_sort_fused_max_tiles) {
+                       size_type fused_max_tiles = merge_sort_fused_max_tiles, int log2_lanes = -1) {
   using K = iter_value_t<KeyIt>;
   using V = std::conditional_t<Pairs, iter_value_t<ValIt>, K>;
   using tuning = Tuning;
@@ -255,13 +260,11 @@ void merge_sort_shaped(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n
     allow_dynamic_smem(from_tmp, round_smem, ready_from, algorithm);
     allow_dynamic_smem(to_tmp, round_smem, ready_to, algorithm);
   }
-  // One search a round tile; by warps while they are few (warp_merge_path.hpp).
-  const bool by_warp = round_tiles <= warp_search_max_cuts;
-  auto partition_tmp = by_warp ? merge_sort_partition_kernel<round::tile, true, K*, Comp>
-                               : merge_sort_partition_kernel<round::tile, false, K*, Comp>;
-  auto partition_keys = by_warp ? merge_sort_partition_kernel<round::tile, true, KeyIt, Comp>
-                                : merge_sort_partition_kernel<round::tile, false, KeyIt, Comp>;
-  const dim3 search_grid{partition_grid(round_tiles, by_warp)};
+  // One search a round tile, by as many lanes as partition_search.hpp says.
+  const int lanes_log2 = log2_lanes >= 0 ? log2_lanes : partition_log2_lanes(round_tiles);
+  auto partition_tmp = merge_sort_partition_kernel<round::tile, K*, Comp>;
+  auto partition_keys = merge_sort_partition_kernel<round::tile, KeyIt, Comp>;
+  const dim3 search_grid{partition_grid(round_tiles, lanes_log2)};
   const dim3 round_grid{unsigned(round_tiles)}, round_block{unsigned(round::threads)};
   for (int r = 0; r < rounds; ++r) {
     const size_type width = size_type(tuning::tile) << r;
@@ -269,13 +272,13 @@ void merge_sort_shaped(const cuda_policy& p, KeyIt keys, ValIt vals, size_type n
     if (in_tmp) {
       if (!fused)
         launch(algorithm, "merge_sort_partition", partition_tmp, search_grid, dim3(partition_threads), 0, s, tk, n,
-               width, round_tiles, splits.data(), comp);
+               width, round_tiles, splits.data(), comp, lanes_log2);
       launch(algorithm, "merge_sort_round", from_tmp, round_grid, round_block, round_smem, s, tk, tv, keys, vals, n,
              width, cuts, comp);
     } else {
       if (!fused)
         launch(algorithm, "merge_sort_partition", partition_keys, search_grid, dim3(partition_threads), 0, s, keys, n,
-               width, round_tiles, splits.data(), comp);
+               width, round_tiles, splits.data(), comp, lanes_log2);
       launch(algorithm, "merge_sort_round", to_tmp, round_grid, round_block, round_smem, s, keys, vals, tk, tv, n,
              width, cuts, comp);
     }

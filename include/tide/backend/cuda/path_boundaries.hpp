@@ -218,9 +218,10 @@ edges merge(std::int64_t limit = default_limit) {
       cuda::detail::merge_sort_tuning<sizeof(K),
                                       std::is_void_v<V> ? 0 : sizeof(std::conditional_t<std::is_void_v<V>, K, V>)>;
   e.tiles(t::tile);
-  // The partition: a second block of warps (a warp a tile), then a thread a tile.
+  // The partition: a second block of warps (a warp a tile), then a group of lanes, then a thread.
   e.at(std::int64_t(cuda::detail::partition_threads / cuda::detail::warp_threads) * t::tile);
   e.at(cuda::detail::warp_search_max_cuts * t::tile);
+  e.at(cuda::detail::group_search_max_cuts * t::tile);
   return e.done();
 }
 
@@ -297,10 +298,11 @@ edges merge_sort(std::int64_t limit = default_limit) {
     rounds(big::tile, 0, limit);
   }
   e.tiles(big::round::tile);  // (both shapes' rounds)
-  // The partition: a second block of warps (a warp a tile), then a thread a tile; and below
-  // merge_sort_fused_max_tiles output tiles, none (each block searches its own cuts).
+  // The partition: a second block of warps (a warp a tile), then a group of lanes, then a thread;
+  // and below merge_sort_fused_max_tiles output tiles, none (each block searches its own cuts).
   e.at(std::int64_t(cuda::detail::partition_threads / cuda::detail::warp_threads) * big::round::tile);
   e.at(cuda::detail::warp_search_max_cuts * big::round::tile);
+  e.at(cuda::detail::group_search_max_cuts * big::round::tile);
   e.at(cuda::detail::merge_sort_fused_max_tiles * big::round::tile);
   return e.done();
 }
@@ -433,10 +435,12 @@ template <class K>
 edges set_operations(std::int64_t limit = default_limit) {
   edges e(limit);
   e.tiles(cuda::detail::set_tuning<sizeof(K)>::tile);
-  // The partition (tiles + 1 cuts): a second block of warps (a warp a cut), then a thread a cut.
+  // The partition (tiles + 1 cuts): a second block of warps (a warp a cut), then a group of lanes,
+  // then a thread a cut.
   using t = cuda::detail::set_tuning<sizeof(K)>;
   e.at(std::int64_t(cuda::detail::partition_threads / cuda::detail::warp_threads - 1) * t::tile);
   e.at((cuda::detail::warp_search_max_cuts - 1) * t::tile);
+  e.at((cuda::detail::group_search_max_cuts - 1) * t::tile);
   return e.done();
 }
 

@@ -41,7 +41,7 @@
 #include "launch.hpp"
 #include "lookback.hpp"
 #include "smem_opt_in.hpp"
-#include "warp/warp_merge_path.hpp"
+#include "partition_search.hpp"
 
 namespace tide::backend::cuda {
 namespace detail {
@@ -81,18 +81,18 @@ constexpr std::size_t set_smem_bytes() {
 }
 
 /// cut_a[t], cut_b[t]: the state where tile t's work begins (t = 0 .. tiles; the last is (na, nb)):
-/// the merge path (a warp a cut when ByWarp, else a thread), then the balance (a probe or two, the
-/// same in every lane of a warp).
-template <int Tile, bool ByWarp, class KA, class KB, class Comp>
+/// the merge path (2^log2_lanes lanes a cut: partition_search.hpp), then the balance (a probe or
+/// two, the same in every lane of a group).
+template <int Tile, class KA, class KB, class Comp>
 __global__ void set_partition_kernel(KA a, size_type na, KB b, size_type nb, size_type tiles, size_type* cut_a,
-                                     size_type* cut_b, Comp comp) {
-  const size_type t = (size_type(blockIdx.x) * blockDim.x + threadIdx.x) / (ByWarp ? warp_threads : 1);
-  if (t > tiles) return;  // (the whole warp)
+                                     size_type* cut_b, Comp comp, int log2_lanes) {
+  const size_type t = (size_type(blockIdx.x) * blockDim.x + threadIdx.x) >> log2_lanes;
+  if (t > tiles) return;  // (the whole group)
   const size_type total = na + nb;
   const size_type d = t * Tile < total ? t * Tile : total;
-  const size_type i = ByWarp ? warp_merge_path(a, na, b, nb, d, comp) : merge_path(a, na, b, nb, d, comp);
+  const size_type i = partition_merge_path(a, na, b, nb, d, comp, log2_lanes);
   const auto s = tide::detail::balance(a, na, b, nb, d, i, comp);
-  if (!ByWarp || lane_id() == 0) {
+  if ((lane_id() & ((1 << log2_lanes) - 1)) == 0) {
     cut_a[t] = s.i;
     cut_b[t] = s.j;
   }
@@ -298,12 +298,10 @@ size_type set_operation_impl(const cuda_policy& p, KA a, size_type na, KB b, siz
   tile_state_buffer<count_tile_state> state(p, tiles, algorithm);
   size_type* cut_a = cuts.data();
   size_type* cut_b = cuts.data() + (tiles + 1);
-  const bool by_warp = tiles + 1 <= warp_search_max_cuts;
-  launch(algorithm, "set_partition",
-         by_warp ? set_partition_kernel<tuning::tile, true, KA, KB, Comp>
-                 : set_partition_kernel<tuning::tile, false, KA, KB, Comp>,
-         dim3(partition_grid(tiles + 1, by_warp)), dim3(partition_threads), 0, p.stream, a, na, b, nb, tiles, cut_a,
-         cut_b, comp);
+  const int log2_lanes = partition_log2_lanes(tiles + 1);
+  launch(algorithm, "set_partition", set_partition_kernel<tuning::tile, KA, KB, Comp>,
+         dim3(partition_grid(tiles + 1, log2_lanes)), dim3(partition_threads), 0, p.stream, a, na, b, nb, tiles,
+         cut_a, cut_b, comp, log2_lanes);
   constexpr std::size_t smem = set_smem_bytes<tuning, K>();
   const auto kernel = set_operation_kernel<tuning, Op, Pairs, K, KA, KB, VA, VB, KO, VO, Comp>;
   if constexpr (smem > 40 * 1024) {  // with the static part (cuts, scan) it may pass 48 KiB: ask

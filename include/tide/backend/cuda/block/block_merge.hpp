@@ -247,11 +247,11 @@ __device__ void merge_tile(KA a, VA a_vals, KB b, VB b_vals, size_type d0, size_
     }
   }
   __syncthreads();  // every thread's merge has read s_keys (and s_vals)
-  // Blocks of up to 256 threads (merge, the narrow merge sort rounds) store by warps; the merge
-  // sort's 512-thread rounds keep the block's transposition. H200, two runs, old / new (session 29,
-  // compare/experiments/msort_kernels.cu): merge of two sorted u32 halves, 256 x 17, 2^28 0.665 ->
-  // 0.640 ms (0.94x -> 0.97x Thrust); the same store in the 512 x 17 rounds, 2^24 f32 keys by a
-  // user comparator, 0.780 -> 0.800 ms (rounds 45 -> 47 us each, ncu).
+  // Blocks of up to 256 threads (merge; the merge sort's rounds, all of 256 threads or fewer since
+  // session 32) store by warps; wider blocks keep the block's transposition. H200, two runs, old /
+  // new (session 29, compare/experiments/msort_kernels.cu): merge of two sorted u32 halves, 256 x
+  // 17, 2^28 0.665 -> 0.640 ms (0.94x -> 0.97x Thrust); the same store in the 512 x 17 rounds of
+  // then, 2^24 f32 keys by a user comparator, 0.780 -> 0.800 ms (rounds 45 -> 47 us each, ncu).
   if constexpr (Threads <= 256) {
     store_warp_striped<Items>(keys_out + d0, n_local, keys, s_keys);
     if constexpr (Pairs) store_warp_striped<Items>(vals_out + d0, n_local, vals, s_vals);
