@@ -1,5 +1,6 @@
 // inclusive_scan, exclusive_scan, inclusive_scan_by_key and exclusive_scan_by_key, on every backend.
 #include "common.hpp"
+#include "scan_wrap_cases.hpp"
 
 using namespace tide_test;
 
@@ -237,45 +238,15 @@ TEST_CASE_TEMPLATE("integer sums wrap as the scalar loop does, from any offset a
                    TIDE_TEST_BACKENDS) {
   // Unsigned items over their whole range (the sums wrap), signed ones without overflow; sizes at
   // every tail of a 16-item step (the OpenMP scan's vector loop) and around its 4096-item blocks,
-  // from starts 0-3 items into the buffer, in place and not.
-  std::vector<std::int64_t> ns;
-  for (std::int64_t n = 0; n <= 40; ++n) ns.push_back(n);
-  for (std::int64_t n : {63, 64, 65, 4095, 4096, 4097, 3 * 4096 + 17, 8192 + 33, (1 << 16) + 5}) ns.push_back(n);
+  // from starts 0-3 items into the buffer, in place and not (scan_wrap_cases.hpp).
   auto run = [&](auto tag, double lo, double hi) {
     using T = decltype(tag);
-    using U = std::make_unsigned_t<T>;
-    const T init = static_cast<T>(hi > 1e6 ? U(0xfedcba9876543210ull) : U(12345));
-    for (auto n : ns)
-      for (std::int64_t off = 0; off < 4; ++off) {
-        auto h = random_vector<T>(n + off, "int-wrap", lo, hi);
-        std::vector<T> want_in(static_cast<std::size_t>(n)), want_init(want_in), want_ex(want_in);
-        U a = 0, b = U(init);
-        for (std::int64_t i = 0; i < n; ++i) {
-          const U x = U(h[std::size_t(off + i)]);
-          want_ex[std::size_t(i)] = T(b);
-          a = U(a + x), b = U(b + x);
-          want_in[std::size_t(i)] = T(a), want_init[std::size_t(i)] = T(b);
-        }
-        CAPTURE(n);
-        CAPTURE(off);
-        for (int in_place = 0; in_place < 2; ++in_place) {
-          CAPTURE(in_place);
-          auto got = [&](int form) {
-            auto d = to_backend<B>(h);
-            typename B::template vector<T> out(h.size(), T(7));
-            auto first = d.begin() + off, last = d.end();
-            auto o = in_place ? first : out.begin() + off;
-            if (form == 0) tide::inclusive_scan(B::policy(), first, last, o);
-            if (form == 1) tide::inclusive_scan(B::policy(), first, last, o, init, tide::plus<T>());
-            if (form == 2) tide::exclusive_scan(B::policy(), first, last, o, init);
-            auto all = to_std(in_place ? d : out);
-            return std::vector<T>(all.begin() + off, all.end());
-          };
-          CHECK(got(0) == want_in);
-          CHECK(got(1) == want_init);
-          CHECK(got(2) == want_ex);
-        }
-      }
+    check_scan_wrap_cases<B, T>(
+        "int-wrap", lo, hi, [](T x) { return x; }, [](int form, auto first, auto last, auto o, T init) {
+          if (form == 0) tide::inclusive_scan(B::policy(), first, last, o);
+          if (form == 1) tide::inclusive_scan(B::policy(), first, last, o, init, tide::plus<T>());
+          if (form == 2) tide::exclusive_scan(B::policy(), first, last, o, init);
+        });
   };
   run(std::uint32_t{}, 0, 4294967295.0);
   run(std::int32_t{}, -1000, 1000);

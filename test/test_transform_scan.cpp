@@ -1,6 +1,7 @@
 // transform_inclusive_scan and transform_exclusive_scan, on every backend: the scans of f(x), with
 // Thrust's element and accumulator types, in one pass.
 #include "common.hpp"
+#include "scan_wrap_cases.hpp"
 
 using namespace tide_test;
 
@@ -32,6 +33,14 @@ struct negated {
   template <class T>
   TIDE_HOST_DEVICE T operator()(const T& x) const {
     return static_cast<T>(-x);
+  }
+};
+/// -x, wrapping for unsigned and signed integers alike.
+struct negated_wrapping {
+  template <class T>
+  TIDE_HOST_DEVICE T operator()(const T& x) const {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(U(0) - U(x));
   }
 };
 /// x as the signed char it is (an f whose result type is narrow).
@@ -302,6 +311,48 @@ TEST_CASE_TEMPLATE("transform scans work in place", B, TIDE_TEST_BACKENDS) {
     d = to_backend<B>(h);
     tide::transform_inclusive_scan(B::policy(), d.begin(), d.end(), d.begin(), negated{}, 0, tide::plus<>());
     CHECK(to_std(d) == want_in);
+  }
+}
+
+TEST_CASE_TEMPLATE("transform scans of integers wrap as the scalar loop does, from any offset and at every tail", B,
+                   TIDE_TEST_BACKENDS) {
+  // The OpenMP scan sums 4- and 8-byte integers a 16-byte vector at a time, converting a transform's
+  // items as it loads them (and a narrower item type's): unsigned items over their whole range (the
+  // sums wrap), at every tail of a 64-byte line and around the 4096-item blocks, from starts 0-3
+  // items into the buffer, in place and not (scan_wrap_cases.hpp); and int8 items summed in int32
+  // and int64.
+  auto run = [&](auto tag, double lo, double hi) {
+    using T = decltype(tag);
+    check_scan_wrap_cases<B, T>(
+        "t-int-wrap", lo, hi, negated_wrapping{}, [](int form, auto first, auto last, auto o, T init) {
+          negated_wrapping neg{};
+          if (form == 0) tide::transform_inclusive_scan(B::policy(), first, last, o, neg, tide::plus<T>());
+          if (form == 1) tide::transform_inclusive_scan(B::policy(), first, last, o, neg, init, tide::plus<T>());
+          if (form == 2) tide::transform_exclusive_scan(B::policy(), first, last, o, neg, init, tide::plus<>());
+        });
+  };
+  run(std::uint32_t{}, 0, 4294967295.0);
+  run(std::int32_t{}, -1000, 1000);
+  run(std::uint64_t{}, 0, 9e18);
+  run(std::int64_t{}, -1e9, 1e9);
+  // Narrow items, wide sums: int8 through the identity into int32 and int64 accumulators.
+  for (auto n : scan_wrap_sizes()) {
+    auto h = random_vector<signed char>(n, "t-int-widen", -128, 127);
+    auto d = to_backend<B>(h);
+    std::vector<std::int32_t> want32(h.size());
+    std::vector<std::int64_t> want64(h.size());
+    std::int32_t s32 = -5;
+    std::int64_t s64 = std::int64_t(1) << 40;
+    for (std::size_t i = 0; i < h.size(); ++i) want32[i] = s32 += h[i], want64[i] = s64 += h[i];
+    typename B::template vector<std::int32_t> o32(h.size());
+    typename B::template vector<std::int64_t> o64(h.size());
+    CAPTURE(n);
+    tide::transform_inclusive_scan(B::policy(), d.begin(), d.end(), o32.begin(), as_schar{}, std::int32_t(-5),
+                                   tide::plus<std::int32_t>());
+    CHECK(to_std(o32) == want32);
+    tide::transform_inclusive_scan(B::policy(), d.begin(), d.end(), o64.begin(), as_schar{},
+                                   std::int64_t(1) << 40, tide::plus<std::int64_t>());
+    CHECK(to_std(o64) == want64);
   }
 }
 

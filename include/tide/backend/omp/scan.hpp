@@ -160,6 +160,32 @@ constexpr bool scans_plus_int_simd() {
   }
 }
 
+/// Whether scan_block takes a block of Acc under plus whose input is not contiguous memory of Acc
+/// (a transform scan's transform_iterator, a counting_iterator, integers of another width) through
+/// scan_block_plus_int all the same, each line's items converted as they are loaded. The items must
+/// be integers (not bool), so that the conversion and the wrapping adds give the scalar loop's bits:
+/// with plus<Acc> each item is converted to Acc before its add, as op does; with plus<> the item
+/// type must be Acc. Dev machine (2-core Zen 4 EPYC), transform_inclusive_scan by negation, the
+/// scalar add chain before, two alternations: u32 one thread 2^24 12.5-12.7 -> 6.7-7.1 ms
+/// (inclusive_scan 6.8-7.5), 2^26 49.6-51.3 -> 24.6-26.0; two threads 2^26 28.0-30.5 -> 21.5-23.4
+/// (inclusive_scan 19.3-22.3); u64 one thread 2^24 18.5-18.9 -> 15.1-15.8 (15.1-15.9).
+template <class Acc, class It, class OutIt, class Op>
+constexpr bool scans_plus_int_simd_converted() {
+  using Item = std::decay_t<decltype(*std::declval<It>())>;
+  if constexpr (!TIDE_OMP_STREAM_STORES || !std::is_integral_v<Acc> || (sizeof(Acc) != 4 && sizeof(Acc) != 8) ||
+                std::is_same_v<Acc, bool> || !std::is_integral_v<Item> || std::is_same_v<Item, bool>) {
+    return false;
+  } else if constexpr (!stream_value_is_object<OutIt>::value || !tide::detail::contiguous_traits<OutIt>::value) {
+    return false;
+  } else if constexpr (!std::is_same_v<std::remove_cv_t<typename tide::detail::contiguous_traits<OutIt>::element_type>,
+                                       Acc>) {
+    return false;
+  } else {
+    return std::is_same_v<Op, tide::plus<Acc>> || std::is_same_v<Op, std::plus<Acc>> ||
+           ((std::is_same_v<Op, tide::plus<>> || std::is_same_v<Op, std::plus<>>) && std::is_same_v<Item, Acc>);
+  }
+}
+
 #if TIDE_OMP_STREAM_STORES
 /// first[b, e) of 4- or 8-byte integers under plus into out[b, e), from *start (null: inclusive,
 /// from the first item), 16 bytes a vector, a line (4 vectors) a step: the line's own prefix
@@ -167,9 +193,11 @@ constexpr bool scans_plus_int_simd() {
 /// each item from its inclusive total. The chain through the range is one add a line (the line's
 /// total is ready before the carry is), where the scalar loop had an add an item (one thread of a
 /// 2-core Zen 4 EPYC, 2^24 u32: the scalar chain was 65% of the time). In place works: a line is
-/// loaded whole before any of it is stored.
+/// loaded whole before any of it is stored. `in` is raw memory of T, loaded 16 bytes at a time, or
+/// any iterator (scans_plus_int_simd_converted), whose items are converted to T as a line's vectors
+/// are built: a transform is applied on load, with no pass of its own over the block.
 template <bool Exclusive, class T, class In, class Out>
-void scan_block_plus_int(const In* in, Out* out, size_type b, size_type e, const T* start) {
+void scan_block_plus_int(In in, Out* out, size_type b, size_type e, const T* start) {
   constexpr int W = int(16 / sizeof(T));  // lanes a vector
   constexpr int G = 4;                      // vectors a step
   auto add = [](__m128i x, __m128i y) { return sizeof(T) == 4 ? _mm_add_epi32(x, y) : _mm_add_epi64(x, y); };
@@ -186,11 +214,25 @@ void scan_block_plus_int(const In* in, Out* out, size_type b, size_type e, const
   };
   T acc = start ? *start : T(0);
   size_type i = b;
-  if (!start && i < e) out[i] = in[i], acc = in[i], ++i;  // inclusive: the first item as it is
+  if (!start && i < e) acc = static_cast<T>(in[i]), out[i] = acc, ++i;  // inclusive: the first item as it is
   __m128i carry = sizeof(T) == 4 ? _mm_set1_epi32(int(acc)) : _mm_set1_epi64x(static_cast<long long>(acc));
   for (; i + G * W <= e; i += G * W) {
     __m128i x[G], v[G];
-    for (int g = 0; g < G; ++g) x[g] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i + g * W));
+    if constexpr (std::is_pointer_v<In> && std::is_same_v<std::remove_cv_t<std::remove_pointer_t<In>>, T>) {
+      for (int g = 0; g < G; ++g) x[g] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i + g * W));
+    } else {
+      // Built in registers: the items stored to a small array and loaded back 16 bytes at a time
+      // did not forward (each vector waited for its stores; u64 2^24 one thread 18.7 -> 28.5 ms).
+      for (int g = 0; g < G; ++g) {
+        const size_type j = i + g * W;
+        if constexpr (sizeof(T) == 4)
+          x[g] = _mm_set_epi32(int(static_cast<T>(in[j + 3])), int(static_cast<T>(in[j + 2])),
+                               int(static_cast<T>(in[j + 1])), int(static_cast<T>(in[j])));
+        else
+          x[g] = _mm_set_epi64x(static_cast<long long>(static_cast<T>(in[j + 1])),
+                                static_cast<long long>(static_cast<T>(in[j])));
+      }
+    }
     for (int g = 0; g < G; ++g) v[g] = prefix(x[g]);
     for (int g = 1; g < G; ++g) v[g] = add(v[g], last(v[g - 1]));  // the line's own prefix
     for (int g = 0; g < G; ++g) {
@@ -208,7 +250,7 @@ void scan_block_plus_int(const In* in, Out* out, size_type b, size_type e, const
   }
   using U = std::make_unsigned_t<T>;  // the tail wraps as the vectors do
   for (; i < e; ++i) {
-    const T next = static_cast<T>(U(acc) + U(in[i]));
+    const T next = static_cast<T>(U(acc) + U(static_cast<T>(in[i])));
     out[i] = Exclusive ? acc : next;
     acc = next;
   }
@@ -232,6 +274,8 @@ void scan_block(It first, OutIt out, size_type b, size_type e, const Acc* start,
   if constexpr (scans_plus_int_simd<Acc, It, OutIt, Op>()) {
     return scan_block_plus_int<Exclusive, Acc>(tide::detail::contiguous_address(first),
                                                tide::detail::contiguous_address(out), b, e, start);
+  } else if constexpr (scans_plus_int_simd_converted<Acc, It, OutIt, Op>()) {
+    return scan_block_plus_int<Exclusive, Acc>(first, tide::detail::contiguous_address(out), b, e, start);
   }
   if constexpr (scans_plus_simd<Acc, It, Op>) {
     if (split && e - b == scan_tuning::block_items) return scan_block_plus<Exclusive, Acc>(first, out, b, e - b, start);
