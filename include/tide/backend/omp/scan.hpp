@@ -175,7 +175,9 @@ constexpr bool scans_plus_int_simd_converted() {
   if constexpr (!TIDE_OMP_STREAM_STORES || !std::is_integral_v<Acc> || (sizeof(Acc) != 4 && sizeof(Acc) != 8) ||
                 std::is_same_v<Acc, bool> || !std::is_integral_v<Item> || std::is_same_v<Item, bool>) {
     return false;
-  } else if constexpr (!stream_value_is_object<OutIt>::value || !tide::detail::contiguous_traits<OutIt>::value) {
+  } else if constexpr (!stream_value_is_object<OutIt>::value) {
+    return false;  // (an output iterator of no value type, such as tabulate_output_iterator)
+  } else if constexpr (!tide::detail::contiguous_traits<OutIt>::value) {
     return false;
   } else if constexpr (!std::is_same_v<std::remove_cv_t<typename tide::detail::contiguous_traits<OutIt>::element_type>,
                                        Acc>) {
